@@ -1,0 +1,104 @@
+#!/bin/bash
+# Runs inside the lab guest (started by lab/init, with the host's tools): creates the two
+# soft-RoCE devices, then runs the command that lab/run wrote to /run/lab/command.sh with its
+# output on the virtio serial ports, and records its exit status for lab/run.
+set -u
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+
+log() { echo "lab guest: $*" > /dev/ttyS0; }
+
+# The fast, byte-exact channels back to the host are virtio serial ports found by name.
+port_device() {
+  local name_file
+  for name_file in /sys/class/virtio-ports/*/name; do
+    if [ "$(cat "$name_file")" = "$1" ]; then
+      echo "/dev/$(basename "$(dirname "$name_file")")"; return 0
+    fi
+  done
+  return 1
+}
+
+# Two rxe devices on the ends of one veth pair, in one namespace. By default the kernel sends
+# traffic for an address of its own over lo, so the devices would never see each other's packets.
+# Policy routing sends locally generated traffic for the peer's address out of the veth instead;
+# packets arriving on the veth still reach the local table (pref 100) and are delivered.
+# (Two network namespaces would be cleaner, but the 6.1 rxe's UDP socket lives only in the
+# initial namespace.)
+setup_network() {
+  ip link set lo up
+  ip link add lab0 type veth peer name lab1
+  ip addr add 192.0.2.1/24 dev lab0
+  ip addr add 192.0.2.2/24 dev lab1
+  ip link set lab0 up
+  ip link set lab1 up
+  ip rule add pref 100 lookup local
+  ip rule del pref 0
+  ip route add 192.0.2.2/32 dev lab0 src 192.0.2.1 table 10
+  ip route add 192.0.2.1/32 dev lab1 src 192.0.2.2 table 11
+  ip rule add pref 10 iif lo to 192.0.2.2 lookup 10
+  ip rule add pref 11 iif lo to 192.0.2.1 lookup 11
+  local conf
+  for conf in all default lab0 lab1; do
+    sysctl -qw "net.ipv4.conf.$conf.accept_local=1" "net.ipv4.conf.$conf.rp_filter=0"
+  done
+}
+
+# Index of the RoCE v2 GID that maps the IPv4 address $2 on device $1, port 1.
+roce_v2_gid_index() {
+  local dev=$1 want=$2 path index
+  for path in /sys/class/infiniband/"$dev"/ports/1/gids/*; do
+    index=${path##*/}
+    if [ "$(cat "$path" 2>/dev/null)" = "$want" ] \
+       && [ "$(cat /sys/class/infiniband/"$dev"/ports/1/gid_attrs/types/"$index" 2>/dev/null)" = "RoCE v2" ]; then
+      echo "$index"; return 0
+    fi
+  done
+  return 1
+}
+
+setup_devices() {
+  rdma link add rxe0 type rxe netdev lab0 || return 1
+  rdma link add rxe1 type rxe netdev lab1 || return 1
+  local tries dev state
+  for dev in rxe0 rxe1; do
+    for tries in $(seq 100); do
+      state=$(cat /sys/class/infiniband/$dev/ports/1/state 2>/dev/null)
+      [[ $state == *ACTIVE* ]] && break
+      sleep 0.1
+    done
+    [[ $state == *ACTIVE* ]] || { log "$dev port did not become ACTIVE ($state)"; return 1; }
+  done
+  # The IPv4-mapped GIDs appear once the addresses are on the links.
+  for tries in $(seq 100); do
+    RDMA_LAB_GID_INDEX=$(roce_v2_gid_index rxe0 0000:0000:0000:0000:0000:ffff:c000:0201) \
+      && [ "$(roce_v2_gid_index rxe1 0000:0000:0000:0000:0000:ffff:c000:0202)" = "$RDMA_LAB_GID_INDEX" ] \
+      && return 0
+    sleep 0.1
+  done
+  log "no RoCE v2 GID for 192.0.2.1/192.0.2.2 appeared"
+  return 1
+}
+
+status=125
+stdout_port=$(port_device lab.stdout) && stderr_port=$(port_device lab.stderr) || {
+  log "virtio serial ports not found"; echo $status > /run/lab/status; exit 0; }
+
+if setup_network && setup_devices; then
+  # shellcheck disable=SC1091
+  . /run/lab/env.sh
+  # What programs and tests inside the lab may rely on.
+  export RDMA_LAB=1
+  export RDMA_LAB_DEVICES="rxe0 rxe1"
+  export RDMA_LAB_IP0=192.0.2.1 RDMA_LAB_IP1=192.0.2.2
+  export RDMA_LAB_GID_INDEX
+  # The JIT's C2 tier trips a race in qemu's multi-threaded TCG on self-modifying code (random
+  # SIGILL/SIGSEGV in compiled code); C1 alone is stable and, under emulation, faster.
+  export JAVA_TOOL_OPTIONS="-XX:TieredStopAtLevel=1${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
+  # shellcheck disable=SC1091
+  (. /run/lab/command.sh) </dev/null >"$stdout_port" 2>"$stderr_port"
+  status=$?
+else
+  echo "lab: could not create the soft-RoCE devices (see the guest console)" > "$stderr_port"
+fi
+echo "$status" > /run/lab/status
+sync
