@@ -1,0 +1,65 @@
+package rdma.testsupport;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Keeps a chapter README honest: every fenced code block announced by a line
+ * {@code <!-- quote: path/in/the/module -->} must appear, line for line, in that file (indentation
+ * may be shifted as a whole). A walkthrough can then never drift from the code that runs.
+ */
+public final class ReadmeQuotes {
+    private static final Pattern QUOTE = Pattern.compile(
+            "<!-- quote: (\\S+) -->\\s*\\n```[a-z]*\\n(.*?)\\n```", Pattern.DOTALL);
+
+    private ReadmeQuotes() {
+    }
+
+    /** One line per quote that is not in its source; empty when all are. */
+    public static List<String> stale(Path moduleDirectory) throws IOException {
+        String readme = Files.readString(moduleDirectory.resolve("README.md"));
+        List<String> stale = new ArrayList<>();
+        Matcher quote = QUOTE.matcher(readme);
+        while (quote.find()) {
+            Path source = moduleDirectory.resolve(quote.group(1));
+            if (!Files.exists(source)) {
+                stale.add(quote.group(1) + ": no such file");
+            } else if (!contains(Files.readAllLines(source), Arrays.asList(quote.group(2).split("\n", -1)))) {
+                stale.add(quote.group(1) + ": not found there:\n" + quote.group(2));
+            }
+        }
+        return stale;
+    }
+
+    /** How many quotes the README has, so that a test can tell "all fine" from "none found". */
+    public static int count(Path moduleDirectory) throws IOException {
+        Matcher quote = QUOTE.matcher(Files.readString(moduleDirectory.resolve("README.md")));
+        int count = 0;
+        while (quote.find()) {
+            count++;
+        }
+        return count;
+    }
+
+    private static boolean contains(List<String> source, List<String> block) {
+        List<String> wanted = dedent(block);
+        for (int start = 0; start + block.size() <= source.size(); start++) {
+            if (dedent(source.subList(start, start + block.size())).equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<String> dedent(List<String> lines) {
+        int indent = lines.stream().filter(line -> !line.isBlank())
+                .mapToInt(line -> line.length() - line.stripLeading().length()).min().orElse(0);
+        return lines.stream().map(line -> line.isBlank() ? "" : line.substring(indent)).toList();
+    }
+}
