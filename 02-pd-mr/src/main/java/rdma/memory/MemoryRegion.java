@@ -1,0 +1,122 @@
+package rdma.memory;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.util.concurrent.atomic.AtomicInteger;
+import rdma.devices.VerbsException;
+
+/**
+ * A buffer and its registration, created and destroyed together: {@link #register} allocates
+ * page-aligned native memory and registers it with {@code ibv_reg_mr}; {@link #close}
+ * deregisters it ({@code ibv_dereg_mr}) and only then frees the memory. The device may touch the
+ * buffer at any time while it is registered, so the buffer must not be freed a moment earlier,
+ * and {@link #buffer()} refuses to hand it out once it is.
+ */
+public final class MemoryRegion implements AutoCloseable {
+    static final int EINVAL = 22;
+    static final int ENOMEM = 12;
+
+    private static final AtomicInteger OPEN = new AtomicInteger();
+
+    private final Pointer buffer;
+    private final long length;
+    private final int access;
+    private final int lkey;
+    private final int rkey;
+    private Pointer mr;
+
+    private MemoryRegion(Pointer buffer, long length, int access, Pointer mr) {
+        ibv_mr fields = new ibv_mr(mr);
+        this.buffer = buffer;
+        this.length = length;
+        this.access = access;
+        this.lkey = fields.lkey;
+        this.rkey = fields.rkey;
+        this.mr = mr;
+        OPEN.incrementAndGet();
+    }
+
+    /** Allocates {@code length} bytes and registers them in {@code pd} with the {@link Access} bits. */
+    public static MemoryRegion register(ProtectionDomain pd, long length, int access) {
+        Pointer buffer = AlignedMemory.allocate(length);
+        Pointer mr = MemoryVerbs.ibv_reg_mr(pd.pointer(), buffer, length, access);
+        if (mr == null) {
+            int errno = Native.getLastError();
+            AlignedMemory.release(buffer);
+            throw VerbsException.ofErrno("ibv_reg_mr(" + length + " bytes, " + Access.describe(access) + ")",
+                    errno, hintForRegistrationFailure(errno, access));
+        }
+        return new MemoryRegion(buffer, length, access, mr);
+    }
+
+    static String hintForRegistrationFailure(int errno, int access) {
+        boolean remoteWriteOrAtomic = (access & (Access.REMOTE_WRITE.bit() | Access.REMOTE_ATOMIC.bit())) != 0;
+        if (errno == EINVAL && remoteWriteOrAtomic && (access & Access.LOCAL_WRITE.bit()) == 0) {
+            return "REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE: what a peer writes, this device"
+                    + " writes into local memory; add local-write";
+        }
+        if (errno == ENOMEM) {
+            return "Registration pins memory and counts against the locked-memory limit: see ulimit -l"
+                    + " (KiB), raise it (limits.conf: '@rdma - memlock unlimited') or register less";
+        }
+        return "Check the length and access flags (see max_mr_size in ibv_devinfo -v)";
+    }
+
+    /** How many memory regions are registered now, in this JVM. */
+    public static int openCount() {
+        return OPEN.get();
+    }
+
+    /** The registered memory; only while registered. */
+    public Pointer buffer() {
+        if (mr == null) {
+            throw new IllegalStateException("the memory region is deregistered and its buffer freed");
+        }
+        return buffer;
+    }
+
+    /** The buffer's address as a number: what a peer puts in its RDMA work requests. */
+    public long address() {
+        return Pointer.nativeValue(buffer());
+    }
+
+    public long length() {
+        return length;
+    }
+
+    public int access() {
+        return access;
+    }
+
+    /** Local key: this side puts it in the scatter/gather entries of its own work requests. */
+    public int lkey() {
+        return lkey;
+    }
+
+    /** Remote key: sent to the peer, with the address, so that the peer can read or write here. */
+    public int rkey() {
+        return rkey;
+    }
+
+    /** The {@code struct ibv_mr *}. */
+    public Pointer pointer() {
+        if (mr == null) {
+            throw new IllegalStateException("the memory region is deregistered");
+        }
+        return mr;
+    }
+
+    @Override
+    public void close() {
+        if (mr != null) {
+            int rc = MemoryVerbs.ibv_dereg_mr(mr);
+            if (rc != 0) {
+                // Still registered: freeing the buffer now would let the device write into freed memory.
+                VerbsException.check(rc, "ibv_dereg_mr", "Destroy the QPs that still use this MR first");
+            }
+            mr = null;
+            OPEN.decrementAndGet();
+            AlignedMemory.release(buffer);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package rdma.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class AccessTest {
+    @Test
+    void bitsAreThoseOfEnumIbvAccessFlags() {
+        assertThat(Access.LOCAL_WRITE.bit()).isEqualTo(1);
+        assertThat(Access.REMOTE_WRITE.bit()).isEqualTo(2);
+        assertThat(Access.REMOTE_READ.bit()).isEqualTo(4);
+        assertThat(Access.REMOTE_ATOMIC.bit()).isEqualTo(8);
+    }
+
+    @Test
+    void parsesCommaSeparatedOptionNames() {
+        assertThat(Access.parse("local-write")).isEqualTo(1);
+        assertThat(Access.parse("local-write,remote-write, remote-read")).isEqualTo(7);
+        assertThat(Access.parse("remote-atomic,local-write")).isEqualTo(9);
+        assertThat(Access.parse("none")).isZero();
+    }
+
+    @Test
+    void anUnknownFlagNamesTheKnownOnes() {
+        assertThatThrownBy(() -> Access.parse("local-write,remote-wirte"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown access flag 'remote-wirte' (flags: local-write, remote-write, remote-read, remote-atomic, or none)");
+    }
+
+    @Test
+    void describesBitsWithTheCNames() {
+        assertThat(Access.describe(7)).isEqualTo("LOCAL_WRITE|REMOTE_WRITE|REMOTE_READ");
+        assertThat(Access.describe(2)).isEqualTo("REMOTE_WRITE");
+        assertThat(Access.describe(0)).isEqualTo("0 (local read only)");
+    }
+}

@@ -1,0 +1,109 @@
+package rdma.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import rdma.devices.DeviceContext;
+import rdma.devices.DeviceList;
+import rdma.devices.VerbsException;
+import rdma.testsupport.ProgramRun;
+import rdma.testsupport.RequiresDevice;
+
+/** Protection domains and memory regions on a real device. */
+@RequiresDevice
+class PdMrDeviceTest {
+    private static final int REMOTE = Access.LOCAL_WRITE.bit() | Access.REMOTE_WRITE.bit() | Access.REMOTE_READ.bit();
+
+    @AfterEach
+    void nothingIsLeftBehind() {
+        assertThat(MemoryRegion.openCount()).as("registered MRs").isZero();
+        assertThat(ProtectionDomain.openCount()).as("allocated PDs").isZero();
+        assertThat(DeviceContext.openCount()).as("open contexts").isZero();
+    }
+
+    private interface WithPd {
+        void run(ProtectionDomain pd);
+    }
+
+    private static void withPd(WithPd body) {
+        try (DeviceList list = DeviceList.open();
+             DeviceContext context = DeviceContext.open(list.first());
+             ProtectionDomain pd = ProtectionDomain.allocate(context)) {
+            body.run(pd);
+        }
+    }
+
+    @Test
+    void eachRegionHasItsOwnNonZeroKeys() {
+        withPd(pd -> {
+            try (MemoryRegion first = MemoryRegion.register(pd, 4096, REMOTE);
+                 MemoryRegion second = MemoryRegion.register(pd, 4096, REMOTE)) {
+                assertThat(first.lkey()).isNotZero().isNotEqualTo(second.lkey());
+                assertThat(first.rkey()).isNotZero().isNotEqualTo(second.rkey());
+                assertThat(second.lkey()).isNotZero();
+                assertThat(second.rkey()).isNotZero();
+            }
+        });
+    }
+
+    @Test
+    void buffersArePageAlignedAndUsable() {
+        withPd(pd -> {
+            try (MemoryRegion region = MemoryRegion.register(pd, 3 * 4096 + 100, Access.LOCAL_WRITE.bit())) {
+                assertThat(region.address() % AlignedMemory.getpagesize()).isZero();
+                assertThat(region.length()).isEqualTo(3 * 4096 + 100);
+                region.buffer().setLong(3 * 4096 + 92, 0x0123456789abcdefL);
+                assertThat(region.buffer().getLong(3 * 4096 + 92)).isEqualTo(0x0123456789abcdefL);
+            }
+        });
+    }
+
+    @Test
+    void remoteWriteWithoutLocalWriteIsRefusedWithEinval() {
+        withPd(pd -> assertThatThrownBy(() -> MemoryRegion.register(pd, 4096, Access.REMOTE_WRITE.bit()))
+                .isInstanceOfSatisfying(VerbsException.class, error -> {
+                    assertThat(error.errno()).isEqualTo(MemoryRegion.EINVAL);
+                    assertThat(error.getMessage()).contains("REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE");
+                }));
+    }
+
+    @Test
+    void theBufferIsGoneOnceTheRegionIsClosed() {
+        withPd(pd -> {
+            MemoryRegion region = MemoryRegion.register(pd, 4096, Access.LOCAL_WRITE.bit());
+            region.close();
+            assertThatThrownBy(region::buffer).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(region::pointer).isInstanceOf(IllegalStateException.class);
+            region.close(); // closing twice is harmless
+        });
+    }
+
+    @Test
+    void aProtectionDomainWithARegionCannotBeDeallocated() {
+        withPd(pd -> {
+            try (MemoryRegion region = MemoryRegion.register(pd, 4096, Access.LOCAL_WRITE.bit())) {
+                assertThatThrownBy(pd::close)
+                        .isInstanceOfSatisfying(VerbsException.class,
+                                error -> assertThat(error.errno()).isEqualTo(ProtectionDomain.EBUSY));
+                assertThat(ProtectionDomain.openCount()).isEqualTo(1);
+                assertThat(region.lkey()).isNotZero();
+            }
+        });
+    }
+
+    @Test
+    void theProgramPrintsKeysTheRuleAndTheCostTable() {
+        ProgramRun run = ProgramRun.of(PdMrMain::run);
+
+        assertThat(run.stderr()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout())
+                .contains("ibv_alloc_pd: protection domain ready")
+                .contains("  access LOCAL_WRITE\n", "  access LOCAL_WRITE|REMOTE_WRITE|REMOTE_READ\n")
+                .contains("failed: Invalid argument (errno 22). REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE")
+                .containsPattern("(?m)^ {5}4 KiB +\\d+ +[0-9.]+ +[0-9.]+$")
+                .containsPattern("(?m)^ {4}64 MiB +(\\d+ +[0-9.]+ +[0-9.]+|skipped: above the locked-memory limit)$");
+    }
+}
