@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import rdma.testsupport.LayoutProbe;
 
-/** This chapter's structures, proven against gcc and the installed rdma-core headers. */
+/** This chapter's structures and constants, proven against gcc and the installed rdma-core headers. */
 class LayoutTest {
     static final Path PROBE_DIRECTORY = Path.of("target", "layout-probe");
 
@@ -19,7 +19,11 @@ class LayoutTest {
                 .add("struct ibv_device_attr", ibv_device_attr.class)
                 .add("struct ibv_port_attr", ibv_port_attr.class)
                 .add("union ibv_gid", ibv_gid.class)
-                .add("struct ibv_gid_entry", ibv_gid_entry.class);
+                .addMember("union ibv_gid", "global", ibv_gid.global_struct.class)
+                .add("struct ibv_gid_entry", ibv_gid_entry.class)
+                .constant("IBV_LINK_LAYER_ETHERNET", DevinfoNames.LINK_LAYER_ETHERNET)
+                .constant("IBV_GID_TYPE_ROCE_V2", GidType.ROCE_V2.ordinal())
+                .constant("IBV_GID_TYPE_ROCE_V1", GidType.ROCE_V1.ordinal());
 
         assertThat(probe.mismatches(PROBE_DIRECTORY)).isEmpty();
     }

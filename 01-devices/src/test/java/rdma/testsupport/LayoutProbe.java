@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,11 +19,49 @@ import java.util.Map;
  * written down anywhere; a missing gcc or header is a failure, never a skip.
  */
 public final class LayoutProbe {
-    private final Map<String, Class<? extends Structure>> types = new LinkedHashMap<>();
+    /**
+     * One C type to measure. {@code member} is empty for a named type, or the path of a member
+     * whose type has no name of its own ({@code wr.rdma} of {@code struct ibv_send_wr}).
+     */
+    private record Entry(String cType, String member, Class<? extends Structure> javaType) {
+        String label() {
+            return member.isEmpty() ? cType : cType + " " + member;
+        }
+
+        String sizeofExpression() {
+            return member.isEmpty() ? "sizeof(" + cType + ")" : "sizeof(((" + cType + " *)0)->" + member + ")";
+        }
+
+        String offsetExpression(String field) {
+            return member.isEmpty() ? "offsetof(" + cType + ", " + field + ")"
+                    : "offsetof(" + cType + ", " + member + "." + field + ") - offsetof(" + cType + ", " + member + ")";
+        }
+    }
+
+    private final List<Entry> types = new ArrayList<>();
+    private final Map<String, Long> constants = new java.util.LinkedHashMap<>();
 
     /** Adds a structure; {@code cType} is how C names it ("struct ibv_port_attr", "union ibv_gid"). */
     public LayoutProbe add(String cType, Class<? extends Structure> javaType) {
-        types.put(cType, javaType);
+        types.add(new Entry(cType, "", javaType));
+        return this;
+    }
+
+    /**
+     * Adds the type of a member that C declares in place, without a name: {@code member} is its
+     * path inside {@code cType}, such as "wr.rdma" in "struct ibv_send_wr".
+     */
+    public LayoutProbe addMember(String cType, String member, Class<? extends Structure> javaType) {
+        types.add(new Entry(cType, member, javaType));
+        return this;
+    }
+
+    /**
+     * Adds a constant that Java spells out ({@code IBV_QP_STATE}, {@code IBV_WC_RECV}, ...): the
+     * probe prints the C value, and it must equal {@code javaValue}.
+     */
+    public LayoutProbe constant(String cName, long javaValue) {
+        constants.put(cName, javaValue);
         return this;
     }
 
@@ -32,14 +69,17 @@ public final class LayoutProbe {
     public List<String> mismatches(Path workDirectory) throws IOException, InterruptedException {
         Map<String, Long> measured = runProbe(workDirectory);
         List<String> mismatches = new ArrayList<>();
-        for (Map.Entry<String, Class<? extends Structure>> type : types.entrySet()) {
-            String cType = type.getKey();
-            Structure structure = newInstance(type.getValue());
-            compare(mismatches, cType + " sizeof", measured.get(cType + " sizeof"), structure.size());
-            for (String field : fieldOrder(type.getValue())) {
-                compare(mismatches, cType + " offsetof " + field, measured.get(cType + " offsetof " + field),
+        for (Entry type : types) {
+            String label = type.label();
+            Structure structure = newInstance(type.javaType());
+            compare(mismatches, label + " sizeof", measured.get(label + " sizeof"), structure.size());
+            for (String field : fieldOrder(type.javaType())) {
+                compare(mismatches, label + " offsetof " + field, measured.get(label + " offsetof " + field),
                         fieldOffset(structure, field));
             }
+        }
+        for (Map.Entry<String, Long> constant : constants.entrySet()) {
+            compare(mismatches, "constant " + constant.getKey(), measured.get("constant " + constant.getKey()), constant.getValue());
         }
         return mismatches;
     }
@@ -55,14 +95,18 @@ public final class LayoutProbe {
     String source() {
         StringBuilder c = new StringBuilder();
         c.append("#include <stddef.h>\n#include <stdio.h>\n#include <infiniband/verbs.h>\n\n");
-        c.append("#define SIZE(type) printf(\"%s sizeof %zu\\n\", #type, sizeof(type))\n");
-        c.append("#define OFFSET(type, member) printf(\"%s offsetof %s %zu\\n\", #type, #member, offsetof(type, member))\n\n");
         c.append("int main(void)\n{\n");
-        for (Map.Entry<String, Class<? extends Structure>> type : types.entrySet()) {
-            c.append("\tSIZE(").append(type.getKey()).append(");\n");
-            for (String field : fieldOrder(type.getValue())) {
-                c.append("\tOFFSET(").append(type.getKey()).append(", ").append(field).append(");\n");
+        for (Entry type : types) {
+            c.append("\tprintf(\"%s sizeof %zu\\n\", \"").append(type.label()).append("\", ")
+                    .append(type.sizeofExpression()).append(");\n");
+            for (String field : fieldOrder(type.javaType())) {
+                c.append("\tprintf(\"%s offsetof %s %zu\\n\", \"").append(type.label()).append("\", \"")
+                        .append(field).append("\", (size_t)(").append(type.offsetExpression(field)).append("));\n");
             }
+        }
+        for (String constant : constants.keySet()) {
+            c.append("\tprintf(\"constant %s %lld\\n\", \"").append(constant).append("\", (long long)(")
+                    .append(constant).append("));\n");
         }
         c.append("\treturn 0;\n}\n");
         return c.toString();

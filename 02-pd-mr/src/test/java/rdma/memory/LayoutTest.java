@@ -9,8 +9,11 @@ import rdma.testsupport.LayoutProbe;
 /** This chapter's structure, proven against gcc and the installed rdma-core headers. */
 class LayoutTest {
     @Test
-    void ibvMrMatchesTheCHeader() throws Exception {
+    void ibvMrAndTheAccessFlagsMatchTheCHeader() throws Exception {
         LayoutProbe probe = new LayoutProbe().add("struct ibv_mr", ibv_mr.class);
+        for (Access access : Access.values()) {
+            probe.constant("IBV_ACCESS_" + access.name(), access.bit());
+        }
 
         assertThat(probe.mismatches(Path.of("target", "layout-probe"))).isEmpty();
     }
