@@ -42,6 +42,11 @@ public final class QpTransitions {
      * global route header; {@code sgidIndex} picks our own GID from the port's table.
      */
     public static Transition toRtr(int port, int pathMtu, int sgidIndex, RemoteAddress remote) {
+        return toRtr(port, pathMtu, sgidIndex, 0, remote);
+    }
+
+    /** {@link #toRtr(int, int, int, RemoteAddress)} with service level {@code sl} (0 to 15). */
+    public static Transition toRtr(int port, int pathMtu, int sgidIndex, int sl, RemoteAddress remote) {
         ibv_qp_attr attr = new ibv_qp_attr();
         attr.qp_state = QpState.RTR.value();
         attr.path_mtu = pathMtu;
@@ -50,6 +55,7 @@ public final class QpTransitions {
         attr.max_dest_rd_atomic = 1;
         attr.min_rnr_timer = MIN_RNR_TIMER;
         attr.ah_attr.dlid = (short) remote.lid();
+        attr.ah_attr.sl = (byte) sl;
         attr.ah_attr.port_num = (byte) port;
         String address = String.format("LID 0x%04x", remote.lid());
         if (!Gid.isNull(remote.gid())) {

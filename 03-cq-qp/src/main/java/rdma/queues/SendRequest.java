@@ -12,7 +12,9 @@ public final class SendRequest {
     /** {@code enum ibv_wr_opcode}. */
     static final int IBV_WR_SEND = 2;
     /** {@code enum ibv_send_flags}: ask for a completion. */
-    static final int IBV_SEND_SIGNALED = 1 << 1;
+    public static final int IBV_SEND_SIGNALED = 1 << 1;
+    /** {@code enum ibv_send_flags}: copy the data into the work request itself (small messages). */
+    public static final int IBV_SEND_INLINE = 1 << 3;
 
     private static final int WR = 0;
     private static final int SGE = ibv_send_wr.sizeOf();
@@ -25,6 +27,11 @@ public final class SendRequest {
 
     /** Sends the first {@code length} bytes of {@code region}; the completion carries {@code wrId}. */
     public SendRequest(QueuePair qp, MemoryRegion region, int length, long wrId, String name) {
+        this(qp, region, length, wrId, IBV_SEND_SIGNALED, name);
+    }
+
+    /** The same, with other {@code ibv_send_flags} (SIGNALED is not implied). */
+    public SendRequest(QueuePair qp, MemoryRegion region, int length, long wrId, int sendFlags, String name) {
         memory.clear();
         memory.setLong(SGE + ibv_sge.offsetOf("addr"), region.address());
         memory.setInt(SGE + ibv_sge.offsetOf("length"), length);
@@ -34,7 +41,7 @@ public final class SendRequest {
         memory.setPointer(WR + ibv_send_wr.offsetOf("sg_list"), memory.share(SGE));
         memory.setInt(WR + ibv_send_wr.offsetOf("num_sge"), 1);
         memory.setInt(WR + ibv_send_wr.offsetOf("opcode"), IBV_WR_SEND);
-        memory.setInt(WR + ibv_send_wr.offsetOf("send_flags"), IBV_SEND_SIGNALED);
+        memory.setInt(WR + ibv_send_wr.offsetOf("send_flags"), sendFlags);
         this.post = DataPath.ibv_post_send(qp.pd().context().pointer(), qp.pointer(), memory.share(WR), memory.share(BAD_WR));
         this.qp = qp;
         this.name = name;

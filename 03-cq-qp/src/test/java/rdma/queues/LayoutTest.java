@@ -38,6 +38,7 @@ class LayoutTest {
                 .constant("IBV_QPT_RC", QueuePair.IBV_QPT_RC)
                 .constant("IBV_WR_SEND", SendRequest.IBV_WR_SEND)
                 .constant("IBV_SEND_SIGNALED", SendRequest.IBV_SEND_SIGNALED)
+                .constant("IBV_SEND_INLINE", SendRequest.IBV_SEND_INLINE)
                 .constant("IBV_WC_SUCCESS", Completions.IBV_WC_SUCCESS)
                 .constant("IBV_WC_RNR_RETRY_EXC_ERR", Completions.IBV_WC_RNR_RETRY_EXC_ERR)
                 .constant("IBV_WC_SEND", Completions.IBV_WC_SEND)
