@@ -32,7 +32,10 @@ public final class ReceiveRequest {
     }
 
     public void post() {
-        VerbsException.check(post.invoke(), "ibv_post_recv(" + name + ")",
-                "The receive queue may be full (max_recv_wr), or the QP is still in RESET");
+        int rc = post.invoke();
+        if (rc != 0) { // the message is built only on failure: posting in a loop allocates nothing
+            VerbsException.check(rc, "ibv_post_recv(" + name + ")",
+                    "The receive queue may be full (max_recv_wr), or the QP is still in RESET");
+        }
     }
 }
