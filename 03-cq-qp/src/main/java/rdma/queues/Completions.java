@@ -2,12 +2,16 @@ package rdma.queues;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import rdma.devices.VerbsException;
 
 /**
  * An array of {@code struct ibv_wc} in native memory, filled by {@code ibv_poll_cq} and read at
  * fixed offsets. Built once per CQ: polling in a loop creates no Java objects and reads no field
- * by reflection ({@code Structure.read()} would do both, for every completion).
+ * by reflection ({@code Structure.read()} would do both, for every completion). Fields are read
+ * through a direct {@link ByteBuffer} over the same memory, which the JIT compiles to plain loads;
+ * {@code Pointer.getInt} would be a JNI call each time.
  */
 public final class Completions {
     static final int WR_ID = ibv_wc.offsetOf("wr_id");
@@ -25,6 +29,7 @@ public final class Completions {
     public static final int IBV_WC_RECV = 1 << 7;
 
     private final Memory array;
+    private final ByteBuffer view;
     private final DataPath.BoundCall poll;
     private final String name;
 
@@ -32,6 +37,7 @@ public final class Completions {
     public Completions(CompletionQueue cq, int entries, String name) {
         this.array = new Memory((long) SIZE * entries);
         this.array.clear();
+        this.view = array.getByteBuffer(0, array.size()).order(ByteOrder.nativeOrder());
         this.poll = DataPath.ibv_poll_cq(cq.context().pointer(), cq.pointer(), entries, array);
         this.name = name;
     }
@@ -40,6 +46,7 @@ public final class Completions {
     Completions(int entries) {
         this.array = new Memory((long) SIZE * entries);
         this.array.clear();
+        this.view = array.getByteBuffer(0, array.size()).order(ByteOrder.nativeOrder());
         this.poll = null;
         this.name = "test";
     }
@@ -72,23 +79,23 @@ public final class Completions {
     }
 
     public long wrId(int index) {
-        return array.getLong((long) index * SIZE + WR_ID);
+        return view.getLong(index * SIZE + WR_ID);
     }
 
     public int status(int index) {
-        return array.getInt((long) index * SIZE + STATUS);
+        return view.getInt(index * SIZE + STATUS);
     }
 
     public int opcode(int index) {
-        return array.getInt((long) index * SIZE + OPCODE);
+        return view.getInt(index * SIZE + OPCODE);
     }
 
     public int byteLength(int index) {
-        return array.getInt((long) index * SIZE + BYTE_LEN);
+        return view.getInt(index * SIZE + BYTE_LEN);
     }
 
     public int qpNum(int index) {
-        return array.getInt((long) index * SIZE + QP_NUM);
+        return view.getInt(index * SIZE + QP_NUM);
     }
 
     /** Throws, naming the status with {@code ibv_wc_status_str}, unless completion {@code index} succeeded. */

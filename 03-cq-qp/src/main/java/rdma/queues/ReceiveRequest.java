@@ -20,9 +20,7 @@ public final class ReceiveRequest {
     /** Receives into the first {@code length} bytes of {@code region}; completions carry {@code wrId}. */
     public ReceiveRequest(QueuePair qp, MemoryRegion region, int length, long wrId, String name) {
         memory.clear();
-        memory.setLong(SGE + ibv_sge.offsetOf("addr"), region.address());
-        memory.setInt(SGE + ibv_sge.offsetOf("length"), length);
-        memory.setInt(SGE + ibv_sge.offsetOf("lkey"), region.lkey());
+        ScatterGather.write(memory.share(SGE), region, length);
         memory.setLong(WR + ibv_recv_wr.offsetOf("wr_id"), wrId);
         memory.setPointer(WR + ibv_recv_wr.offsetOf("next"), null);
         memory.setPointer(WR + ibv_recv_wr.offsetOf("sg_list"), memory.share(SGE));

@@ -33,9 +33,7 @@ public final class SendRequest {
     /** The same, with other {@code ibv_send_flags} (SIGNALED is not implied). */
     public SendRequest(QueuePair qp, MemoryRegion region, int length, long wrId, int sendFlags, String name) {
         memory.clear();
-        memory.setLong(SGE + ibv_sge.offsetOf("addr"), region.address());
-        memory.setInt(SGE + ibv_sge.offsetOf("length"), length);
-        memory.setInt(SGE + ibv_sge.offsetOf("lkey"), region.lkey());
+        ScatterGather.write(memory.share(SGE), region, length);
         memory.setLong(WR + ibv_send_wr.offsetOf("wr_id"), wrId);
         memory.setPointer(WR + ibv_send_wr.offsetOf("next"), null);
         memory.setPointer(WR + ibv_send_wr.offsetOf("sg_list"), memory.share(SGE));
