@@ -62,6 +62,11 @@ public final class MemoryRegion implements AutoCloseable {
         return "Check the length and access flags (see max_mr_size in ibv_devinfo -v)";
     }
 
+    /** The page size, which registration and page-aligned buffers are counted in. */
+    public static int pageSize() {
+        return AlignedMemory.getpagesize();
+    }
+
     /** How many memory regions are registered now, in this JVM. */
     public static int openCount() {
         return OPEN.get();

@@ -1,0 +1,130 @@
+package rdma.pingpong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import rdma.devices.VerbsException;
+import rdma.queues.RemoteAddress;
+
+/** The TCP exchange on loopback, against well-behaved and badly-behaved peers. */
+class AddressExchangeTest {
+    private static final RemoteAddress CLIENT = new RemoteAddress(0, 0x11, 0x111111,
+            HexFormat.of().parseHex("00000000000000000000ffffc0000202"));
+    private static final RemoteAddress SERVER = new RemoteAddress(0, 0x22, 0x222222,
+            HexFormat.of().parseHex("00000000000000000000ffffc0000201"));
+
+    /** A server that accepts one connection and answers with {@code reply}, then closes. */
+    private static int fakeServer(byte[] reply) throws Exception {
+        ServerSocket listener = new ServerSocket(0);
+        CompletableFuture.runAsync(() -> {
+            try (listener; Socket socket = listener.accept()) {
+                socket.getInputStream().readNBytes(ExchangeMessage.SIZE);
+                OutputStream out = socket.getOutputStream();
+                out.write(reply);
+                out.flush();
+            } catch (Exception ignored) {
+                // the test looks at the client's side
+            }
+        });
+        return listener.getLocalPort();
+    }
+
+    @Test
+    void bothSidesLearnTheOtherAndTheServerConnectsBeforeItReplies() throws Exception {
+        ServerSocket listener = AddressExchange.listen(0);
+        AtomicBoolean connected = new AtomicBoolean();
+        CompletableFuture<RemoteAddress> server = CompletableFuture.supplyAsync(() ->
+                AddressExchange.server(listener, SERVER, client -> {
+                    assertThat(client.qpn()).isEqualTo(0x11);
+                    connected.set(true);
+                }));
+
+        RemoteAddress learnedByClient = AddressExchange.client("localhost", listener.getLocalPort(), CLIENT);
+        assertThat(connected).as("the server moved to RTR/RTS before replying").isTrue();
+
+        assertThat(learnedByClient.qpn()).isEqualTo(0x22);
+        assertThat(learnedByClient.psn()).isEqualTo(0x222222);
+        assertThat(server.get(10, TimeUnit.SECONDS).gid()).isEqualTo(CLIENT.gid());
+        assertThat(listener.isClosed()).as("the server stops listening after one client").isTrue();
+    }
+
+    @Test
+    void aServerThatClosesAtOnceIsNamed() throws Exception {
+        int port = fakeServer(new byte[0]);
+        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT))
+                .isInstanceOf(VerbsException.class)
+                .hasMessage("exchanging addresses with localhost:" + port + ": localhost:" + port + " closed the connection"
+                        + " during the address exchange after 0 of 52 bytes. Is the server still running?");
+    }
+
+    @Test
+    void aTruncatedMessageSaysHowFarItGot() throws Exception {
+        int port = fakeServer("0000:000012:4f16b0".getBytes());
+        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT))
+                .isInstanceOf(VerbsException.class)
+                .hasMessageContaining("after 18 of 52 bytes");
+    }
+
+    @Test
+    void aMalformedMessageIsOneLine() throws Exception {
+        byte[] garbage = new byte[ExchangeMessage.SIZE];
+        System.arraycopy("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n".getBytes(), 0, garbage, 0, 32);
+        int port = fakeServer(garbage);
+        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT))
+                .isInstanceOf(VerbsException.class)
+                .hasMessageStartingWith("reading the address of localhost:" + port + ": malformed exchange message:"
+                        + " expected LID:QPN:PSN:GID (4:6:6:32 hex digits) and a NUL, got \"SSH-2.0-OpenSSH_9.2p1 Debian-2\\x0d\\x0a")
+                .satisfies(error -> assertThat(error.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void nobodyListeningIsNamedWithTheFix() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        int closedPort = port;
+        assertThatThrownBy(() -> AddressExchange.client("localhost", closedPort, CLIENT))
+                .isInstanceOf(VerbsException.class)
+                .hasMessageStartingWith("connecting to localhost:" + closedPort + ": nothing is listening there")
+                .hasMessageEndingWith("Start the server first (--server on the other side) and check the host and -p/--port");
+    }
+
+    @Test
+    void anUnknownHostIsNamed() {
+        assertThatThrownBy(() -> AddressExchange.client("no-such-host.invalid", 18515, CLIENT))
+                .isInstanceOf(VerbsException.class)
+                .hasMessage("connecting to no-such-host.invalid:18515: unknown host no-such-host.invalid. Check the server's name or address");
+    }
+
+    @Test
+    void theServerNamesAClientThatSendsGarbageOrLeaves() throws Exception {
+        ServerSocket listener = AddressExchange.listen(0);
+        CompletableFuture<RemoteAddress> server = CompletableFuture.supplyAsync(() ->
+                AddressExchange.server(listener, SERVER, client -> { }));
+        try (Socket client = new Socket("localhost", listener.getLocalPort())) {
+            client.getOutputStream().write("hello".getBytes());
+        }
+        assertThatThrownBy(() -> server.get(10, TimeUnit.SECONDS))
+                .hasCauseInstanceOf(VerbsException.class)
+                .cause().hasMessageContaining("closed the connection during the address exchange after 5 of 52 bytes");
+    }
+
+    @Test
+    void aPortInUseIsNamed() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            assertThatThrownBy(() -> AddressExchange.listen(taken.getLocalPort()))
+                    .isInstanceOf(VerbsException.class)
+                    .hasMessageStartingWith("listening on port " + taken.getLocalPort() + ": ")
+                    .hasMessageEndingWith("pick another with -p/--port on both sides");
+        }
+    }
+}

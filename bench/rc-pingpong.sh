@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Latency and bandwidth of chapter 04 (Java) against rdma-core's ibv_rc_pingpong (C), on the same
+# devices in one session, runs alternating so that drift hits both alike. Writes docs/benchmarks.md.
+#
+#   mvn -q install -DskipTests && lab/run bench/rc-pingpong.sh      # in the soft-RoCE lab
+#   bench/rc-pingpong.sh rxe0 rxe1 1                                 # or: server dev, client dev, GID index
+#
+# Environment: ROUNDS (default 3) runs of each side per size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+server_dev=${1:-rxe0}
+client_dev=${2:-rxe1}
+gid=${3:-${RDMA_LAB_GID_INDEX:-}}
+rounds=${ROUNDS:-3}
+gid_args=()
+[ -n "$gid" ] && gid_args=(-g "$gid")
+
+version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
+repo=${MAVEN_REPO:-$HOME/.m2/repository}
+classpath=$(printf '%s:' */target/classes)
+classpath+="$repo/net/java/dev/jna/jna/$(version jna)/jna-$(version jna).jar"
+classpath+=":$repo/info/picocli/picocli/$(version picocli)/picocli-$(version picocli).jar"
+java_tool=(java -cp "$classpath" rdma.pingpong.RcPingpongMain)
+c_tool=(ibv_rc_pingpong)
+port=18700
+
+wait_listening() {
+  for _ in $(seq 600); do ss -Hltn "sport = :$1" | grep -q . && return 0; sleep 0.1; done
+  echo "bench: nothing listens on port $1" >&2; return 1
+}
+
+# One run of a tool: server and client, both with the same options; prints the client's
+# "usec/iter Mbit/sec".
+run_pair() {
+  local -n tool=$1; shift
+  port=$((port + 1))
+  "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" ${SERVER_FLAG:-} > /tmp/bench-server.txt 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1
+  wait "$server"
+  local usec mbit
+  usec=$(sed -n 's/.* = \([0-9.]*\) usec\/iter$/\1/p' /tmp/bench-client.txt)
+  mbit=$(sed -n 's/.* = \([0-9.]*\) Mbit\/sec$/\1/p' /tmp/bench-client.txt)
+  [ -n "$usec" ] && [ -n "$mbit" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; return 1; }
+  echo "$usec $mbit"
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+declare -A iters=([64]=10000 [4096]=3000 [65536]=500)
+declare -A latency_ratio=()
+rows=()
+for size in 64 4096 65536; do
+  c_usec=() c_mbit=() j_usec=() j_mbit=()
+  for round in $(seq "$rounds"); do
+    read -r u m < <(SERVER_FLAG= run_pair c_tool -s "$size" -n "${iters[$size]}")
+    c_usec+=("$u"); c_mbit+=("$m")
+    read -r u m < <(SERVER_FLAG=--server run_pair java_tool -s "$size" -n "${iters[$size]}")
+    j_usec+=("$u"); j_mbit+=("$m")
+    echo "bench: size $size round $round: C ${c_usec[-1]} usec/iter, Java ${j_usec[-1]} usec/iter" >&2
+  done
+  cu=$(printf '%s\n' "${c_usec[@]}" | median); ju=$(printf '%s\n' "${j_usec[@]}" | median)
+  cm=$(printf '%s\n' "${c_mbit[@]}" | median); jm=$(printf '%s\n' "${j_mbit[@]}" | median)
+  latency_ratio[$size]=$(awk -v cu="$cu" -v ju="$ju" 'BEGIN { printf "%.2f", ju / cu }')
+  rows+=("$(awk -v s="$size" -v n="${iters[$size]}" -v cu="$cu" -v ju="$ju" -v cm="$cm" -v jm="$jm" \
+    'BEGIN { printf "| %d B | %d | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx |", s, n, cu, ju, ju / cu, cm, jm, jm / cm }')")
+done
+
+{
+  echo "# Benchmarks: chapter 04 (Java) against ibv_rc_pingpong (C)"
+  echo
+  echo "Measured by \`bench/rc-pingpong.sh\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on"
+  echo "\`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating runs of each tool per size; each cell is the"
+  echo "median of the client's own report (\`usec/iter\`, \`Mbit/sec\`). Ratios are Java / C: above 1 means"
+  echo "Java takes longer per iteration, or moves more data per second."
+  echo
+  echo "| size | iters | C usec/iter | Java usec/iter | Java/C | C Mbit/sec | Java Mbit/sec | Java/C |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+  printf '%s\n' "${rows[@]}"
+  echo
+  echo "The project's target is Java within 1.10x of C in latency at 64 B and 4 KiB. In this run:"
+  echo "${latency_ratio[64]}x and ${latency_ratio[4096]}x, so the target is $(awk -v a="${latency_ratio[64]}" -v b="${latency_ratio[4096]}" \
+    'BEGIN { print (a <= 1.10 && b <= 1.10) ? "met" : "not met" }') here."
+  echo
+  echo "Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")."
+  echo "Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(version jna). rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown)."
+  echo
+  echo "The Java timing, like C's, covers the whole data loop, so the first iterations include the JIT"
+  echo "compiling the loop. Under CPU emulation both tools are slowed, but not equally: read the ratios"
+  echo "as this lab's, and measure on your own hardware before drawing conclusions."
+  echo
+  echo "To reproduce:"
+  echo
+  echo '```'
+  echo 'mvn -q install -DskipTests'
+  echo 'lab/run bench/rc-pingpong.sh          # or, with your own devices: bench/rc-pingpong.sh <server dev> <client dev> <gid index>'
+  echo '```'
+} > docs/benchmarks.md
+cat docs/benchmarks.md
