@@ -34,25 +34,49 @@ public final class AddressExchange {
     /** The client's side: connect, send ours, read theirs, say done. */
     public static RemoteAddress client(String host, int port, RemoteAddress mine) {
         String peer = host + ":" + port;
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
+        try (Socket socket = connect(host, port)) {
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
             socket.getOutputStream().write(ExchangeMessage.format(mine));
             RemoteAddress server = parse(readExactly(socket.getInputStream(), ExchangeMessage.SIZE, peer), peer);
             socket.getOutputStream().write(new byte[] {'d', 'o', 'n', 'e', 0});
             return server;
+        } catch (SocketTimeoutException silent) {
+            throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
+                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the server an ibv_rc_pingpong (same message format)?");
+        } catch (IOException broken) {
+            throw new VerbsException("exchanging addresses with " + peer, broken.getMessage(), "Is the server still running?");
+        }
+    }
+
+    /** A connected socket, within {@link #CONNECT_TIMEOUT_MILLIS}: an unreachable server is an error, not a hang. */
+    private static Socket connect(String host, int port) {
+        String peer = host + ":" + port;
+        Socket socket = new Socket();
+        try {
+            socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
+            return socket;
         } catch (UnknownHostException unknown) {
             throw new VerbsException("connecting to " + peer, "unknown host " + host, "Check the server's name or address");
         } catch (ConnectException refused) {
             throw new VerbsException("connecting to " + peer, "nothing is listening there (" + refused.getMessage() + ")",
                     "Start the server first (--server on the other side) and check the host and -p/--port");
         } catch (SocketTimeoutException silent) {
-            throw new VerbsException("connecting to " + peer, "no answer within "
-                    + (silent.getMessage() != null && silent.getMessage().contains("connect")
-                    ? CONNECT_TIMEOUT_MILLIS : READ_TIMEOUT_MILLIS) / 1000 + " s",
+            throw new VerbsException("connecting to " + peer, "no answer within " + CONNECT_TIMEOUT_MILLIS / 1000 + " s",
                     "Check that the server is reachable (ping it) and not behind a firewall");
-        } catch (IOException broken) {
-            throw new VerbsException("exchanging addresses with " + peer, broken.getMessage(), "Is the server still running?");
+        } catch (IOException unreachable) {
+            throw new VerbsException("connecting to " + peer, unreachable.getMessage(), "Check the server's address and your network");
+        } finally {
+            if (!socket.isConnected()) {
+                closeQuietly(socket);
+            }
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // nothing was sent on it
         }
     }
 

@@ -68,6 +68,9 @@ public final class RcPingpongMain implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The loop's measurement of the last run of this object, for the allocation test. */
+    PingpongLoop.Result lastResult;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -123,7 +126,13 @@ public final class RcPingpongMain implements Callable<Integer> {
         try (DeviceList list = DeviceList.open()) {
             Device device = deviceName == null ? list.first() : list.find(deviceName);
             ServerSocket listener = serverHost == null ? AddressExchange.listen(tcpPort) : null;
-            pingpong(device, serverHost, listener, tcpPort, output);
+            try {
+                pingpong(device, serverHost, listener, tcpPort, output);
+            } finally {
+                if (listener != null) {
+                    closeQuietly(listener); // the exchange closes it; this is for a failure before it
+                }
+            }
         }
         return 0;
     }
@@ -166,9 +175,6 @@ public final class RcPingpongMain implements Callable<Integer> {
         }
     }
 
-    /** The steady-state measurement of the last run in this object, for the allocation test. */
-    PingpongLoop.Result lastResult;
-
     static String describe(RemoteAddress address) {
         return String.format("LID 0x%04x, QPN 0x%06x, PSN 0x%06x, GID %s", address.lid(), address.qpn(),
                 address.psn(), Gid.text(address.gid()));
@@ -196,21 +202,27 @@ public final class RcPingpongMain implements Callable<Integer> {
             PrintStream clientOut = PrefixedOutput.labelled(out, "[client] ");
             ServerSocket listener = AddressExchange.listen(port);
             AtomicInteger failures = new AtomicInteger();
-            Thread serverThread = new Thread(() -> runDemoSide(serverDevice, null, listener, serverOut, failures), "server");
+            Thread serverThread = new Thread(() -> runDemoSide("[server] ", serverDevice, null, listener, serverOut, failures), "server");
             serverThread.start();
-            runDemoSide(clientDevice, "localhost", null, clientOut, failures);
+            runDemoSide("[client] ", clientDevice, "localhost", null, clientOut, failures);
             closeQuietly(listener); // a client that failed early leaves the server waiting in accept()
             join(serverThread);
             return failures.get() == 0 ? 0 : Cli.VERBS_ERROR;
         }
     }
 
-    private void runDemoSide(Device device, String serverHost, ServerSocket listener, PrintStream output, AtomicInteger failures) {
+    /** One side of the demo; its error, if any, is one labelled line on stderr. */
+    private void runDemoSide(String label, Device device, String serverHost, ServerSocket listener, PrintStream output,
+            AtomicInteger failures) {
         try {
             pingpong(device, serverHost, listener, port, output);
         } catch (VerbsException failure) {
             failures.incrementAndGet();
-            output.println(spec.name() + ": " + failure.getMessage());
+            err.println(label + spec.name() + ": " + failure.getMessage());
+        } finally {
+            if (listener != null) {
+                closeQuietly(listener); // a server that failed early must not leave the client waiting
+            }
         }
     }
 
