@@ -30,16 +30,19 @@ wait_listening() {
   echo "bench: nothing listens on port $1" >&2; return 1
 }
 
-# One run of a tool: server and client, both with the same options; prints the client's
-# "usec/iter Mbit/sec".
+# One run of a tool on TCP port $2: server and client, both with the same options; prints the
+# client's "usec/iter Mbit/sec".
 run_pair() {
-  local -n tool=$1; shift
-  port=$((port + 1))
+  local -n tool=$1
+  local port=$2
+  shift 2
   "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" ${SERVER_FLAG:-} > /tmp/bench-server.txt 2>&1 &
   local server=$!
   wait_listening "$port"
-  "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1
-  wait "$server"
+  if ! timeout 600 "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
+    kill "$server" 2>/dev/null || true # a server whose client failed would wait for another forever
+  fi
+  wait "$server" || true
   local usec mbit
   usec=$(sed -n 's/.* = \([0-9.]*\) usec\/iter$/\1/p' /tmp/bench-client.txt)
   mbit=$(sed -n 's/.* = \([0-9.]*\) Mbit\/sec$/\1/p' /tmp/bench-client.txt)
@@ -55,9 +58,12 @@ rows=()
 for size in 64 4096 65536; do
   c_usec=() c_mbit=() j_usec=() j_mbit=()
   for round in $(seq "$rounds"); do
-    read -r u m < <(SERVER_FLAG= run_pair c_tool -s "$size" -n "${iters[$size]}")
+    port=$((port + 2))
+    result=$(SERVER_FLAG= run_pair c_tool "$port" -s "$size" -n "${iters[$size]}")
+    read -r u m <<<"$result"
     c_usec+=("$u"); c_mbit+=("$m")
-    read -r u m < <(SERVER_FLAG=--server run_pair java_tool -s "$size" -n "${iters[$size]}")
+    result=$(SERVER_FLAG=--server run_pair java_tool $((port + 1)) -s "$size" -n "${iters[$size]}")
+    read -r u m <<<"$result"
     j_usec+=("$u"); j_mbit+=("$m")
     echo "bench: size $size round $round: C ${c_usec[-1]} usec/iter, Java ${j_usec[-1]} usec/iter" >&2
   done
