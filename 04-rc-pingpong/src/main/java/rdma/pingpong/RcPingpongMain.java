@@ -90,11 +90,8 @@ public final class RcPingpongMain implements Callable<Integer> {
     @Override
     public Integer call() {
         validate();
-        if (server) {
-            return runSide(null, ibDev, port, out);
-        }
-        if (host != null) {
-            return runSide(host, ibDev, port, out);
+        if (server || host != null) {
+            return runSide(host);
         }
         return runDemo();
     }
@@ -122,12 +119,12 @@ public final class RcPingpongMain implements Callable<Integer> {
     }
 
     /** One side, as ibv_rc_pingpong runs it: the server when {@code serverHost} is null. */
-    private int runSide(String serverHost, String deviceName, int tcpPort, PrintStream output) {
+    private int runSide(String serverHost) {
         try (DeviceList list = DeviceList.open()) {
-            Device device = deviceName == null ? list.first() : list.find(deviceName);
-            ServerSocket listener = serverHost == null ? AddressExchange.listen(tcpPort) : null;
+            Device device = ibDev == null ? list.first() : list.find(ibDev);
+            ServerSocket listener = serverHost == null ? AddressExchange.listen(port) : null;
             try {
-                pingpong(device, serverHost, listener, tcpPort, output);
+                pingpong(device, serverHost, listener, out);
             } finally {
                 if (listener != null) {
                     closeQuietly(listener); // the exchange closes it; this is for a failure before it
@@ -141,7 +138,7 @@ public final class RcPingpongMain implements Callable<Integer> {
      * pp_init_ctx, post receives, exchange addresses (the server connects its QP before it
      * replies; the client after), run the loop, report. {@code listener} is the server's socket.
      */
-    private void pingpong(Device device, String serverHost, ServerSocket listener, int tcpPort, PrintStream output) {
+    private void pingpong(Device device, String serverHost, ServerSocket listener, PrintStream output) {
         boolean isClient = serverHost != null;
         try (PingpongContext context = new PingpongContext(device, ibPort, gidIdx, size, rxDepth)) {
             PingpongLoop loop = new PingpongLoop(context, size, rxDepth, iters, isClient ? "client" : "server");
@@ -153,7 +150,7 @@ public final class RcPingpongMain implements Callable<Integer> {
             output.println("  local address:  " + describe(mine));
             int mtuEnum = MtuOption.toEnum(mtu);
             RemoteAddress remote = isClient
-                    ? AddressExchange.client(serverHost, tcpPort, mine)
+                    ? AddressExchange.client(serverHost, port, mine)
                     : AddressExchange.server(listener, mine, client -> context.connect(client, mtuEnum, sl));
             output.println("  remote address: " + describe(remote));
             if (isClient) {
@@ -215,7 +212,7 @@ public final class RcPingpongMain implements Callable<Integer> {
     private void runDemoSide(String label, Device device, String serverHost, ServerSocket listener, PrintStream output,
             AtomicInteger failures) {
         try {
-            pingpong(device, serverHost, listener, port, output);
+            pingpong(device, serverHost, listener, output);
         } catch (VerbsException failure) {
             failures.incrementAndGet();
             err.println(label + spec.name() + ": " + failure.getMessage());
