@@ -68,6 +68,12 @@ setup_devices() {
     done
     [[ $state == *ACTIVE* ]] || { log "$dev port did not become ACTIVE ($state)"; return 1; }
   done
+  # What udev would add: /dev/char/MAJOR:MINOR links, where libibverbs looks for a device file it
+  # could not open under /dev/infiniband.
+  mkdir -p /dev/char
+  for dev in /sys/class/infiniband_verbs/uverbs*/dev /sys/class/misc/rdma_cm/dev; do
+    [ -f "$dev" ] && ln -sf "../infiniband/$(basename "$(dirname "$dev")")" "/dev/char/$(cat "$dev")"
+  done
   # The IPv4-mapped GIDs appear once the addresses are on the links.
   for tries in $(seq 100); do
     RDMA_LAB_GID_INDEX=$(roce_v2_gid_index rxe0 0000:0000:0000:0000:0000:ffff:c000:0201) \

@@ -12,8 +12,9 @@ import com.sun.jna.Pointer;
  * @param guid          {@code ibv_get_device_guid}, already converted to a host-order number
  * @param transportType {@code ibv_device.transport_type}
  * @param ibdevPath     {@code ibv_device.ibdev_path}: the device's directory in sysfs
+ * @param uverbsName    {@code ibv_device.dev_name}: its character device in /dev/infiniband, such as "uverbs0"
  */
-public record Device(Pointer handle, String name, long guid, int transportType, String ibdevPath) {
+public record Device(Pointer handle, String name, long guid, int transportType, String ibdevPath, String uverbsName) {
 
     static Device at(Pointer handle) {
         ibv_device fields = new ibv_device(handle);
@@ -21,6 +22,7 @@ public record Device(Pointer handle, String name, long guid, int transportType, 
                 DeviceVerbs.ibv_get_device_name(handle),
                 Guid.fromBigEndian(DeviceVerbs.ibv_get_device_guid(handle)),
                 fields.transport_type,
-                Native.toString(fields.ibdev_path));
+                Native.toString(fields.ibdev_path),
+                Native.toString(fields.dev_name));
     }
 }

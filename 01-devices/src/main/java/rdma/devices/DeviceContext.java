@@ -2,6 +2,8 @@ package rdma.devices;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,13 +33,20 @@ public final class DeviceContext implements AutoCloseable {
         Pointer context = DeviceVerbs.ibv_open_device(device.handle());
         if (context == null) {
             int errno = Native.getLastError();
-            throw VerbsException.ofErrno("ibv_open_device(" + device.name() + ")", errno, hintForOpenFailure(errno));
+            throw VerbsException.ofErrno("ibv_open_device(" + device.name() + ")", errno,
+                    hintForOpenFailure(errno, Path.of("/dev/infiniband", device.uverbsName())));
         }
         return new DeviceContext(device, context);
     }
 
-    static String hintForOpenFailure(int errno) {
-        if (errno == EACCES || errno == EPERM) {
+    /**
+     * The device file is checked too: when it cannot be opened, libibverbs retries through udev's
+     * /dev/char links for a few seconds and may report that attempt's errno (ENOENT without udev)
+     * instead of EACCES.
+     */
+    static String hintForOpenFailure(int errno, Path deviceFile) {
+        boolean noAccess = Files.exists(deviceFile) && !(Files.isReadable(deviceFile) && Files.isWritable(deviceFile));
+        if (errno == EACCES || errno == EPERM || noAccess) {
             return "No permission on /dev/infiniband/uverbs*: add your user to the group that owns"
                     + " them (ls -l /dev/infiniband, often 'rdma') and log in again, or run in the lab";
         }

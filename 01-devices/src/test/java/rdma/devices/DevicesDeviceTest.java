@@ -134,6 +134,71 @@ class DevicesDeviceTest {
                 .contains("port 200 is out of range", "Pass -i/--ib-port between 1 and ");
     }
 
+    /**
+     * A user who may not open {@code /dev/infiniband/uverbs*}: in the lab (where we are root and
+     * the device files are the guest's own) the files are made root-only for a moment and the
+     * program is run as nobody, with a copy of its classpath that nobody can read.
+     */
+    @Test
+    void permissionDeniedOnTheUverbsDeviceIsOneLine() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("1".equals(System.getenv("RDMA_LAB")),
+                "changes the device files' permissions: only inside the lab");
+        java.nio.file.Path copy = java.nio.file.Files.createTempDirectory("classpath");
+        List<String> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            java.nio.file.Path source = java.nio.file.Path.of(entry);
+            java.nio.file.Path target = copy.resolve(entries.size() + "-" + source.getFileName());
+            copyTree(source, target);
+            entries.add(target.toString());
+        }
+        java.nio.file.Path jnaTemp = java.nio.file.Files.createDirectories(copy.resolve("jna-tmp"));
+        ExternalCommand.run(null, List.of("chmod", "-R", "a+rX", copy.toString()), "coreutils");
+        ExternalCommand.run(null, List.of("chmod", "1777", jnaTemp.toString()), "coreutils");
+        List<java.nio.file.Path> uverbs;
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("/dev/infiniband"))) {
+            uverbs = files.filter(file -> file.getFileName().toString().startsWith("uverbs")).toList();
+        }
+        assertThat(uverbs).isNotEmpty();
+        ExternalCommand run;
+        try {
+            for (java.nio.file.Path file : uverbs) {
+                ExternalCommand.run(null, List.of("chmod", "600", file.toString()), "coreutils");
+            }
+            run = ExternalCommand.run(null, List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                    java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Djna.tmpdir=" + jnaTemp, "-cp", String.join(java.io.File.pathSeparator, entries),
+                    DevicesMain.class.getName()), "apt-get install util-linux");
+        } finally {
+            for (java.nio.file.Path file : uverbs) {
+                ExternalCommand.run(null, List.of("chmod", "666", file.toString()), "coreutils");
+            }
+        }
+
+        List<String> errors = run.stderr().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList();
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(Cli.VERBS_ERROR);
+        assertThat(errors).hasSize(1);
+        // With udev's /dev/char links (the lab makes them) libibverbs reports EACCES after a 5 s retry.
+        assertThat(errors.get(0)).startsWith("01-devices: ibv_open_device(")
+                .contains("failed: Permission denied (errno 13). No permission on /dev/infiniband/uverbs*");
+    }
+
+    private static void copyTree(java.nio.file.Path source, java.nio.file.Path target) throws java.io.IOException {
+        if (!java.nio.file.Files.isDirectory(source)) {
+            java.nio.file.Files.copy(source, target);
+            return;
+        }
+        try (var paths = java.nio.file.Files.walk(source)) {
+            for (java.nio.file.Path path : paths.toList()) {
+                java.nio.file.Path destination = target.resolve(source.relativize(path).toString());
+                if (java.nio.file.Files.isDirectory(path)) {
+                    java.nio.file.Files.createDirectories(destination);
+                } else {
+                    java.nio.file.Files.copy(path, destination);
+                }
+            }
+        }
+    }
+
     private static String lastDeviceName() throws Exception {
         List<String> names = new ArrayList<>();
         Matcher hca = Pattern.compile("(?m)^hca_id:\t(\\S+)$").matcher(c("ibv_devinfo"));

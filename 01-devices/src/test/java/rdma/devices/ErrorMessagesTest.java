@@ -3,6 +3,7 @@ package rdma.devices;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class ErrorMessagesTest {
     @Test
     void permissionDeniedOnTheUverbsDeviceNamesTheGroup() {
         VerbsException error = VerbsException.ofErrno("ibv_open_device(mlx5_0)", DeviceContext.EACCES,
-                DeviceContext.hintForOpenFailure(DeviceContext.EACCES));
+                DeviceContext.hintForOpenFailure(DeviceContext.EACCES, Path.of("/dev/infiniband/uverbs0")));
         assertThat(error.getMessage())
                 .isEqualTo("ibv_open_device(mlx5_0) failed: Permission denied (errno 13). No permission on"
                         + " /dev/infiniband/uverbs*: add your user to the group that owns them (ls -l"
@@ -41,7 +42,7 @@ class ErrorMessagesTest {
 
     @Test
     void anUnknownDeviceListsTheOnesThatExist() {
-        List<Device> devices = List.of(new Device(null, "rxe0", 1, 0, ""), new Device(null, "rxe1", 2, 0, ""));
+        List<Device> devices = List.of(new Device(null, "rxe0", 1, 0, "", "uverbs0"), new Device(null, "rxe1", 2, 0, "", "uverbs1"));
         assertThat(DeviceList.unknownDevice("mlx5_0", devices).getMessage())
                 .isEqualTo("-d/--ib-dev mlx5_0: IB device 'mlx5_0' wasn't found. Devices here: rxe0, rxe1;"
                         + " pass one of them with -d/--ib-dev");
