@@ -41,7 +41,7 @@ public final class Endpoint implements AutoCloseable {
             context = resources.push(DeviceContext.open(device));
             context.requirePort(port);
             portAttr = context.queryPort(port);
-            this.gidIndex = chooseGidIndex(gidIndex);
+            this.gidIndex = chooseGidIndex(context, port, portAttr, gidIndex);
             gid = this.gidIndex < 0 ? new byte[16] : context.queryGid(port, this.gidIndex);
             ProtectionDomain pd = resources.push(ProtectionDomain.allocate(context));
             buffer = resources.push(MemoryRegion.register(pd, BUFFER_SIZE, Access.LOCAL_WRITE.bit()));
@@ -53,7 +53,12 @@ public final class Endpoint implements AutoCloseable {
         }
     }
 
-    private int chooseGidIndex(Integer requested) {
+    /**
+     * The GID index a connection on {@code port} uses: {@code requested} when given (checked
+     * against the table), else the port's IPv4-mapped RoCE v2 GID on Ethernet, and -1 (no GID,
+     * LIDs instead) on InfiniBand.
+     */
+    public static int chooseGidIndex(DeviceContext context, int port, ibv_port_attr portAttr, Integer requested) {
         if (requested != null) {
             if (requested < 0 || requested >= portAttr.gid_tbl_len) {
                 throw new VerbsException("-g/--gid-idx " + requested, "GID index " + requested + " is out of range for "

@@ -19,15 +19,16 @@ public final class QpAttrMask {
     public static final int IBV_QP_MIN_RNR_TIMER = 1 << 15;
     public static final int IBV_QP_SQ_PSN = 1 << 16;
     public static final int IBV_QP_MAX_DEST_RD_ATOMIC = 1 << 17;
+    public static final int IBV_QP_CAP = 1 << 19;
     public static final int IBV_QP_DEST_QPN = 1 << 20;
 
     private static final int[] BITS = {IBV_QP_STATE, IBV_QP_ACCESS_FLAGS, IBV_QP_PKEY_INDEX, IBV_QP_PORT,
             IBV_QP_AV, IBV_QP_PATH_MTU, IBV_QP_TIMEOUT, IBV_QP_RETRY_CNT, IBV_QP_RNR_RETRY, IBV_QP_RQ_PSN,
             IBV_QP_MAX_QP_RD_ATOMIC, IBV_QP_MIN_RNR_TIMER, IBV_QP_SQ_PSN, IBV_QP_MAX_DEST_RD_ATOMIC,
-            IBV_QP_DEST_QPN};
+            IBV_QP_CAP, IBV_QP_DEST_QPN};
     private static final String[] NAMES = {"STATE", "ACCESS_FLAGS", "PKEY_INDEX", "PORT", "AV", "PATH_MTU",
             "TIMEOUT", "RETRY_CNT", "RNR_RETRY", "RQ_PSN", "MAX_QP_RD_ATOMIC", "MIN_RNR_TIMER", "SQ_PSN",
-            "MAX_DEST_RD_ATOMIC", "DEST_QPN"};
+            "MAX_DEST_RD_ATOMIC", "CAP", "DEST_QPN"};
 
     private QpAttrMask() {
     }

@@ -80,11 +80,24 @@ public final class QueuePair implements AutoCloseable {
     /** {@code ibv_query_qp} for {@code IBV_QP_STATE}: the state as the device has it now. */
     public int queryState() {
         ibv_qp_attr attr = new ibv_qp_attr();
-        ibv_qp_init_attr init = new ibv_qp_init_attr();
-        VerbsException.check(QueueVerbs.ibv_query_qp(pointer(), attr, QpAttrMask.IBV_QP_STATE, init),
-                "ibv_query_qp", "Is the QP still there?");
-        attr.read();
+        query(QpAttrMask.IBV_QP_STATE, attr, new ibv_qp_init_attr());
         return attr.qp_state;
+    }
+
+    /**
+     * {@code ibv_query_qp} for {@code IBV_QP_CAP}: how many bytes a send may carry inline, in the
+     * work request itself; the device may grant more than was asked for.
+     */
+    public int maxInlineData() {
+        ibv_qp_init_attr init = new ibv_qp_init_attr();
+        query(QpAttrMask.IBV_QP_CAP, new ibv_qp_attr(), init);
+        return init.cap.max_inline_data;
+    }
+
+    private void query(int mask, ibv_qp_attr attr, ibv_qp_init_attr init) {
+        VerbsException.check(QueueVerbs.ibv_query_qp(pointer(), attr, mask, init), "ibv_query_qp", "Is the QP still there?");
+        attr.read();
+        init.read();
     }
 
     @Override

@@ -57,6 +57,7 @@ class LayoutTest {
                 .constant("IBV_QP_MIN_RNR_TIMER", QpAttrMask.IBV_QP_MIN_RNR_TIMER)
                 .constant("IBV_QP_SQ_PSN", QpAttrMask.IBV_QP_SQ_PSN)
                 .constant("IBV_QP_MAX_DEST_RD_ATOMIC", QpAttrMask.IBV_QP_MAX_DEST_RD_ATOMIC)
+                .constant("IBV_QP_CAP", QpAttrMask.IBV_QP_CAP)
                 .constant("IBV_QP_DEST_QPN", QpAttrMask.IBV_QP_DEST_QPN);
         for (QpState state : QpState.values()) {
             probe.constant("IBV_QPS_" + state.name(), state.value());

@@ -1,5 +1,6 @@
 package rdma.pingpong;
 
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -72,11 +73,12 @@ public final class AddressExchange {
         }
     }
 
-    private static void closeQuietly(Socket socket) {
+    /** Closes a socket that may already be closed, or broken: nothing useful can fail here. */
+    static void closeQuietly(Closeable socket) {
         try {
             socket.close();
         } catch (IOException ignored) {
-            // nothing was sent on it
+            // the peer learns of it from its own side of the connection
         }
     }
 

@@ -10,14 +10,12 @@ import rdma.memory.Access;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
 import rdma.queues.CompletionQueue;
+import rdma.queues.Endpoint;
 import rdma.queues.QpTransitions;
 import rdma.queues.QueuePair;
-import rdma.queues.QueueVerbs;
 import rdma.queues.RemoteAddress;
 import rdma.queues.ResourceStack;
 import rdma.queues.SendRequest;
-import rdma.queues.ibv_qp_attr;
-import rdma.queues.ibv_qp_init_attr;
 
 /**
  * What rc_pingpong.c's {@code pp_init_ctx} builds, in the same order: one buffer registered for
@@ -25,8 +23,6 @@ import rdma.queues.ibv_qp_init_attr;
  * one send slot and {@code rxDepth} receive slots, moved to INIT. Released in reverse order.
  */
 final class PingpongContext implements AutoCloseable {
-    /** {@code IBV_QP_CAP}: ask {@code ibv_query_qp} for the QP's real capacities. */
-    static final int IBV_QP_CAP = 1 << 19;
     /** The byte rc_pingpong.c fills its buffer with. */
     static final byte FILL = 0x7b;
 
@@ -59,22 +55,13 @@ final class PingpongContext implements AutoCloseable {
             cq = resources.push(CompletionQueue.create(context, rxDepth + 1));
             qp = resources.push(QueuePair.createRc(pd, cq, cq, 1, rxDepth));
             // Small messages go inline, in the work request itself, when the QP allows it: as C does.
-            sendFlags = SendRequest.IBV_SEND_SIGNALED | (maxInlineData() >= size ? SendRequest.IBV_SEND_INLINE : 0);
+            sendFlags = SendRequest.IBV_SEND_SIGNALED | (qp.maxInlineData() >= size ? SendRequest.IBV_SEND_INLINE : 0);
             QpTransitions.Transition init = QpTransitions.toInit(port, 0);
             qp.modify(init.attr(), init.mask(), "Check the port number (-i)");
-            if (requestedGid != null) {
-                gidIndex = requestedGid;
-                gidNote = null;
-            } else if (ethernet) {
-                gidIndex = context.ipv4RoceV2Gid(port).orElseThrow(() -> new VerbsException("choosing a GID",
-                        device.name() + " port " + port + " is RoCE but has no IPv4-mapped RoCE v2 GID",
-                        "Give its network interface an IPv4 address, or pass -g/--gid-idx")).index();
-                gidNote = "RoCE needs a GID: using GID index " + gidIndex + ", the IPv4-mapped RoCE v2 GID of "
-                        + device.name() + " port " + port + " (-g/--gid-idx chooses another)";
-            } else {
-                gidIndex = -1;
-                gidNote = null;
-            }
+            gidIndex = Endpoint.chooseGidIndex(context, port, portAttr, requestedGid);
+            gidNote = requestedGid != null || gidIndex < 0 ? null
+                    : "RoCE needs a GID: using GID index " + gidIndex + ", the IPv4-mapped RoCE v2 GID of "
+                            + device.name() + " port " + port + " (-g/--gid-idx chooses another)";
             byte[] gid = gidIndex < 0 ? new byte[16] : context.queryGid(port, gidIndex);
             address = new RemoteAddress(Short.toUnsignedInt(portAttr.lid), qp.qpNum(),
                     ThreadLocalRandom.current().nextInt() & 0xffffff, gid);
@@ -82,14 +69,6 @@ final class PingpongContext implements AutoCloseable {
             resources.close();
             throw failure;
         }
-    }
-
-    private int maxInlineData() {
-        ibv_qp_attr attr = new ibv_qp_attr();
-        ibv_qp_init_attr init = new ibv_qp_init_attr();
-        VerbsException.check(QueueVerbs.ibv_query_qp(qp.pointer(), attr, IBV_QP_CAP, init), "ibv_query_qp", "Is the QP still there?");
-        init.read();
-        return init.cap.max_inline_data;
     }
 
     /**

@@ -127,7 +127,7 @@ public final class RcPingpongMain implements Callable<Integer> {
                 pingpong(device, serverHost, listener, out);
             } finally {
                 if (listener != null) {
-                    closeQuietly(listener); // the exchange closes it; this is for a failure before it
+                    AddressExchange.closeQuietly(listener); // the exchange closes it; this is for a failure before it
                 }
             }
         }
@@ -202,7 +202,7 @@ public final class RcPingpongMain implements Callable<Integer> {
             Thread serverThread = new Thread(() -> runDemoSide("[server] ", serverDevice, null, listener, serverOut, failures), "server");
             serverThread.start();
             runDemoSide("[client] ", clientDevice, "localhost", null, clientOut, failures);
-            closeQuietly(listener); // a client that failed early leaves the server waiting in accept()
+            AddressExchange.closeQuietly(listener); // a client that failed early leaves the server waiting in accept()
             join(serverThread);
             return failures.get() == 0 ? 0 : Cli.VERBS_ERROR;
         }
@@ -218,18 +218,11 @@ public final class RcPingpongMain implements Callable<Integer> {
             err.println(label + spec.name() + ": " + failure.getMessage());
         } finally {
             if (listener != null) {
-                closeQuietly(listener); // a server that failed early must not leave the client waiting
+                AddressExchange.closeQuietly(listener); // a server that failed early must not leave the client waiting
             }
         }
     }
 
-    private static void closeQuietly(ServerSocket listener) {
-        try {
-            listener.close();
-        } catch (java.io.IOException ignored) {
-            // already closed by the server side
-        }
-    }
 
     private static void join(Thread thread) {
         try {
