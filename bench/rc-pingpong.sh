@@ -5,14 +5,15 @@
 #   mvn -q install -DskipTests && lab/run bench/rc-pingpong.sh      # in the soft-RoCE lab
 #   bench/rc-pingpong.sh rxe0 rxe1 1                                 # or: server dev, client dev, GID index
 #
-# Environment: ROUNDS (default 3) runs of each side per size.
+# Environment: ROUNDS (default 5) runs of each tool per size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 
 server_dev=${1:-rxe0}
 client_dev=${2:-rxe1}
 gid=${3:-${RDMA_LAB_GID_INDEX:-}}
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-5}
 gid_args=()
 [ -n "$gid" ] && gid_args=(-g "$gid")
 
@@ -21,7 +22,7 @@ repo=${MAVEN_REPO:-$HOME/.m2/repository}
 classpath=$(printf '%s:' */target/classes)
 classpath+="$repo/net/java/dev/jna/jna/$(version jna)/jna-$(version jna).jar"
 classpath+=":$repo/info/picocli/picocli/$(version picocli)/picocli-$(version picocli).jar"
-java_tool=(java -cp "$classpath" rdma.pingpong.RcPingpongMain)
+java_tool=(java -cp "$classpath" rdma.pingpong.rc.RcPingpongMain)
 c_tool=(ibv_rc_pingpong)
 port=18700
 
@@ -36,7 +37,8 @@ run_pair() {
   local -n tool=$1
   local port=$2
   shift 2
-  "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" ${SERVER_FLAG:-} > /tmp/bench-server.txt 2>&1 &
+  # Both tools: no host makes the server.
+  "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" > /tmp/bench-server.txt 2>&1 &
   local server=$!
   wait_listening "$port"
   if ! timeout 600 "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
@@ -50,8 +52,6 @@ run_pair() {
   echo "$usec $mbit"
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
 declare -A iters=([64]=10000 [4096]=3000 [65536]=500)
 declare -A latency_ratio=()
 rows=()
@@ -59,10 +59,10 @@ for size in 64 4096 65536; do
   c_usec=() c_mbit=() j_usec=() j_mbit=()
   for round in $(seq "$rounds"); do
     port=$((port + 2))
-    result=$(SERVER_FLAG= run_pair c_tool "$port" -s "$size" -n "${iters[$size]}")
+    result=$(run_pair c_tool "$port" -s "$size" -n "${iters[$size]}")
     read -r u m <<<"$result"
     c_usec+=("$u"); c_mbit+=("$m")
-    result=$(SERVER_FLAG=--server run_pair java_tool $((port + 1)) -s "$size" -n "${iters[$size]}")
+    result=$(run_pair java_tool $((port + 1)) -s "$size" -n "${iters[$size]}")
     read -r u m <<<"$result"
     j_usec+=("$u"); j_mbit+=("$m")
     echo "bench: size $size round $round: C ${c_usec[-1]} usec/iter, Java ${j_usec[-1]} usec/iter" >&2
@@ -75,7 +75,7 @@ for size in 64 4096 65536; do
 done
 
 {
-  echo "# Benchmarks: chapter 04 (Java) against ibv_rc_pingpong (C)"
+  echo "## Chapter 04 (Java) against ibv_rc_pingpong (C), in the lab"
   echo
   echo "Measured by \`bench/rc-pingpong.sh\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on"
   echo "\`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating runs of each tool per size; each cell is the"
@@ -97,11 +97,7 @@ done
   echo "compiling the loop. Under CPU emulation both tools are slowed, but not equally: read the ratios"
   echo "as this lab's, and measure on your own hardware before drawing conclusions."
   echo
-  echo "To reproduce:"
-  echo
-  echo '```'
-  echo 'mvn -q install -DskipTests'
-  echo 'lab/run bench/rc-pingpong.sh          # or, with your own devices: bench/rc-pingpong.sh <server dev> <client dev> <gid index>'
-  echo '```'
-} > docs/benchmarks.md
+  echo "To reproduce: \`mvn -q install -DskipTests && lab/run bench/rc-pingpong.sh\` (or, with your own"
+  echo "devices, \`bench/rc-pingpong.sh <server dev> <client dev> <gid index>\`)."
+} | write_section rc-pingpong
 cat docs/benchmarks.md

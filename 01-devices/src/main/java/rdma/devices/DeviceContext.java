@@ -4,8 +4,6 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,9 +13,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * context and must be destroyed before it, which try-with-resources does by closing in reverse.
  */
 public final class DeviceContext implements AutoCloseable {
-    static final int EPERM = 1;
-    static final int EACCES = 13;
-
     private static final AtomicInteger OPEN = new AtomicInteger();
 
     private final Device device;
@@ -46,7 +41,7 @@ public final class DeviceContext implements AutoCloseable {
      */
     static String hintForOpenFailure(int errno, Path deviceFile) {
         boolean noAccess = Files.exists(deviceFile) && !(Files.isReadable(deviceFile) && Files.isWritable(deviceFile));
-        if (errno == EACCES || errno == EPERM || noAccess) {
+        if (errno == Errno.EACCES || errno == Errno.EPERM || noAccess) {
             return "No permission on /dev/infiniband/uverbs*: add your user to the group that owns"
                     + " them (ls -l /dev/infiniband, often 'rdma') and log in again, or run in the lab";
         }
@@ -77,12 +72,34 @@ public final class DeviceContext implements AutoCloseable {
         return attr;
     }
 
-    /** Throws the learner-facing error for a port number this device does not have. */
-    public void requirePort(int port) {
-        int ports = Byte.toUnsignedInt(queryDevice().phys_port_cnt);
-        if (port < 1 || port > ports) {
-            throw portOutOfRange(device.name(), port, ports);
+    /** The classic attributes and the extended ones, as ibv_devinfo -v prints them. */
+    public ibv_device_attr_ex queryDeviceEx() {
+        ibv_device_attr_ex attr = new ibv_device_attr_ex();
+        VerbsException.check(DeviceVerbs.ibv_query_device_ex(pointer(), null, attr), "ibv_query_device_ex",
+                "Is the device still there?");
+        return attr;
+    }
+
+    /** {@code ibv_context.num_comp_vectors}: completion vectors for completion channels (chapter 08). */
+    public int numCompVectors() {
+        return pointer().getInt(Layout.of(ibv_context.class).offsetOf("num_comp_vectors"));
+    }
+
+    /** Ports are numbered 1 to {@code phys_port_cnt}. */
+    public int portCount() {
+        return Byte.toUnsignedInt(queryDevice().phys_port_cnt);
+    }
+
+    /** Port {@code number}, queried now; a number the device does not have is a learner-facing error. */
+    public Port port(int number) {
+        int ports = portCount();
+        if (number < 1 || number > ports) {
+            throw portOutOfRange(device.name(), number, ports);
         }
+        ibv_port_attr attr = new ibv_port_attr();
+        VerbsException.check(DeviceVerbs.ibv_query_port(pointer(), number, attr),
+                "ibv_query_port(" + device.name() + ", " + number + ")", "Check the port number with ibv_devinfo");
+        return new Port(this, number, attr);
     }
 
     static VerbsException portOutOfRange(String deviceName, int port, int ports) {
@@ -91,16 +108,8 @@ public final class DeviceContext implements AutoCloseable {
                 "Pass -i/--ib-port between 1 and " + ports);
     }
 
-    public ibv_port_attr queryPort(int port) {
-        ibv_port_attr attr = new ibv_port_attr();
-        VerbsException.check(DeviceVerbs.ibv_query_port(pointer(), (byte) port, attr),
-                "ibv_query_port(" + device.name() + ", " + port + ")", "Check the port number with ibv_devinfo");
-        attr.read();
-        return attr;
-    }
-
     /** The 16 raw bytes of GID {@code index} on {@code port}. */
-    public byte[] queryGid(int port, int index) {
+    byte[] queryGid(int port, int index) {
         ibv_gid gid = new ibv_gid();
         VerbsException.check(DeviceVerbs.ibv_query_gid(pointer(), (byte) port, index, gid),
                 "ibv_query_gid(" + device.name() + ", port " + port + ", index " + index + ")",
@@ -110,42 +119,13 @@ public final class DeviceContext implements AutoCloseable {
     }
 
     /** The type of GID {@code index}, or empty when the entry is unused or its type unknown. */
-    public Optional<GidType> queryGidType(int port, int index) {
+    Optional<GidType> queryGidType(int port, int index) {
         ibv_gid_entry entry = new ibv_gid_entry();
         if (DeviceVerbs.ibv_query_gid_ex(pointer(), port, index, entry, 0) != 0) {
             return Optional.empty();
         }
         entry.read();
         return GidType.of(entry.gid_type);
-    }
-
-    /** One used entry of a port's GID table. */
-    public record GidEntry(int index, byte[] raw, Optional<GidType> type) {
-        /** The GID that RoCE v2 uses to reach this port over IPv4: ::ffff:a.b.c.d. */
-        public boolean isIpv4RoceV2() {
-            return type.equals(Optional.of(GidType.ROCE_V2)) && Gid.isIpv4Mapped(raw);
-        }
-    }
-
-    /**
-     * The used entries of a port's GID table (ibv_devinfo skips entries with an all-zero
-     * interface id). On RoCE each IP address of the port's network interface gets entries here,
-     * one per RoCE version the device supports.
-     */
-    public List<GidEntry> gidTable(int port, ibv_port_attr attr) {
-        List<GidEntry> used = new ArrayList<>();
-        for (int index = 0; index < attr.gid_tbl_len; index++) {
-            byte[] raw = queryGid(port, index);
-            if (!Gid.isNull(raw)) {
-                used.add(new GidEntry(index, raw, queryGidType(port, index)));
-            }
-        }
-        return used;
-    }
-
-    /** The index of the port's IPv4-mapped RoCE v2 GID, the one RoCE programs usually want. */
-    public Optional<GidEntry> ipv4RoceV2Gid(int port) {
-        return gidTable(port, queryPort(port)).stream().filter(GidEntry::isIpv4RoceV2).findFirst();
     }
 
     @Override

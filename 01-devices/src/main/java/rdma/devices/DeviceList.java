@@ -13,8 +13,6 @@ import java.util.stream.Collectors;
  * which try-with-resources around the code that opens them makes hard to get wrong.
  */
 public final class DeviceList implements AutoCloseable {
-    static final int ENOSYS = 38;
-
     static final String NO_RDMA_KERNEL_HINT = "The kernel has no RDMA support: load the driver of an"
             + " RDMA NIC, create a soft-RoCE device (modprobe rdma_rxe; rdma link add rxe0 type rxe"
             + " netdev <interface>), or run inside the project's soft-RoCE lab (lab/run <command>)";
@@ -46,7 +44,7 @@ public final class DeviceList implements AutoCloseable {
     }
 
     static String hintForListFailure(int errno) {
-        return errno == ENOSYS ? NO_RDMA_KERNEL_HINT
+        return errno == Errno.ENOSYS ? NO_RDMA_KERNEL_HINT
                 : "Check that /sys/class/infiniband_verbs exists and is readable";
     }
 
@@ -60,6 +58,11 @@ public final class DeviceList implements AutoCloseable {
             throw new VerbsException("ibv_get_device_list", "no RDMA devices found", NO_DEVICES_HINT);
         }
         return devices.get(0);
+    }
+
+    /** The device called {@code name}, or the first one when no name is given (no -d). */
+    public Device select(String name) {
+        return name == null ? first() : find(name);
     }
 
     /** The device called {@code name}; the error lists the ones that exist. */

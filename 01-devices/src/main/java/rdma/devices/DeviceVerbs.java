@@ -1,5 +1,6 @@
 package rdma.devices;
 
+import com.sun.jna.Function;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
@@ -40,17 +41,44 @@ public final class DeviceVerbs {
     public static native int ibv_query_device(Pointer context, ibv_device_attr device_attr);
 
     /**
-     * {@code int ibv_query_port(struct ibv_context *context, uint8_t port_num, struct _compat_ibv_port_attr *port_attr);}
-     *
-     * <p>In C, {@code ibv_query_port} is a macro: {@code verbs.h} redirects the name to a
-     * {@code static inline} function that asks the provider directly with the full
-     * {@code struct ibv_port_attr}. Inline functions are not in the shared library, so Java can
-     * only call the exported symbol of the same name. That symbol is the compatibility entry
-     * point for programs built before {@code port_cap_flags2} was added: it fills the older,
-     * shorter {@code struct _compat_ibv_port_attr} (every field up to {@code flags}) and leaves
-     * the rest of our larger structure as it was, zero.
+     * {@code ibv_query_port(context, port_num, port_attr)}, as C programs call it. In {@code verbs.h}
+     * that name is a macro for the {@code static inline} function {@code ___ibv_query_port}, which
+     * is compiled into every C program and so is not in the library for Java to call. This is that
+     * function, written in Java: it calls the context's extended {@code query_port} operation with
+     * the size of the caller's structure, so that a newer library fills in newer fields
+     * ({@code port_cap_flags2}) and an older one fewer. Only without that operation does it fall
+     * back to the exported symbol {@code ibv_query_port}, a compatibility entry point that fills
+     * the structure as it was before those fields were added.
      */
-    public static native int ibv_query_port(Pointer context, byte port_num, ibv_port_attr port_attr);
+    public static int ibv_query_port(Pointer context, int port_num, ibv_port_attr port_attr) {
+        Pointer queryPort = verbs_context.op(context, "query_port");
+        if (queryPort == null) {
+            port_attr.clear();
+            return Libibverbs.load().getFunction("ibv_query_port").invokeInt(new Object[] {context, (byte) port_num, port_attr});
+        }
+        return Function.getFunction(queryPort).invokeInt(new Object[] {context, (byte) port_num, port_attr, (long) port_attr.size()});
+    }
+
+    /**
+     * {@code ibv_query_device_ex(context, input, attr)}: {@code static inline} in {@code verbs.h}, so
+     * written here in Java. It asks the context's extended {@code query_device_ex} operation, with
+     * the size of the caller's structure; when there is none, or it says "not supported", it zeroes
+     * the structure and fills only its classic part with {@code ibv_query_device}. {@code input}
+     * is NULL (no extended input is defined yet).
+     */
+    public static int ibv_query_device_ex(Pointer context, Pointer input, ibv_device_attr_ex attr) {
+        Pointer queryDeviceEx = verbs_context.op(context, "query_device_ex");
+        if (queryDeviceEx != null) {
+            int rc = Function.getFunction(queryDeviceEx).invokeInt(new Object[] {context, input, attr, (long) attr.size()});
+            if (rc != Errno.EOPNOTSUPP && rc != Errno.ENOSYS) {
+                return rc;
+            }
+        }
+        attr.clear();
+        int rc = ibv_query_device(context, attr.orig_attr);
+        attr.read();
+        return rc;
+    }
 
     /** {@code int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index, union ibv_gid *gid);} */
     public static native int ibv_query_gid(Pointer context, byte port_num, int index, ibv_gid gid);

@@ -3,18 +3,25 @@ package rdma.devices;
 import java.util.Optional;
 
 /** {@code enum ibv_gid_type}: how packets addressed with a GID are carried. */
-public enum GidType {
+public enum GidType implements CEnum {
     /** Native InfiniBand. */
-    IB("IB"),
+    IBV_GID_TYPE_IB(0, "IB"),
     /** RoCE v1: InfiniBand headers in an Ethernet frame; does not cross IP routers. */
-    ROCE_V1("RoCE v1"),
+    IBV_GID_TYPE_ROCE_V1(1, "RoCE v1"),
     /** RoCE v2: InfiniBand transport over UDP/IP (port 4791); what soft-RoCE and most NICs use. */
-    ROCE_V2("RoCE v2");
+    IBV_GID_TYPE_ROCE_V2(2, "RoCE v2");
 
+    private final int value;
     private final String label;
 
-    GidType(String label) {
+    GidType(int value, String label) {
+        this.value = value;
         this.label = label;
+    }
+
+    @Override
+    public int value() {
+        return value;
     }
 
     /** The name ibv_devinfo prints. */
@@ -22,8 +29,7 @@ public enum GidType {
         return label;
     }
 
-    static Optional<GidType> of(int value) {
-        GidType[] all = values();
-        return value >= 0 && value < all.length ? Optional.of(all[value]) : Optional.empty();
+    public static Optional<GidType> of(int value) {
+        return CEnum.of(GidType.class, value);
     }
 }

@@ -4,20 +4,17 @@ import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
 
 /**
- * {@code struct ibv_port_attr}: what {@code ibv_query_port} fills in.
- *
- * <p>The exported {@code ibv_query_port} symbol fills only the fields up to {@code flags} (its
- * older, shorter {@code struct _compat_ibv_port_attr}); {@code port_cap_flags2} is then left 0.
- * See {@link DeviceVerbs#ibv_query_port}.
+ * {@code struct ibv_port_attr}: what {@code ibv_query_port} fills in (see
+ * {@link DeviceVerbs#ibv_query_port} for why Java passes its size along, as C's inline function does).
  */
 @FieldOrder({"state", "max_mtu", "active_mtu", "gid_tbl_len", "port_cap_flags", "max_msg_sz",
         "bad_pkey_cntr", "qkey_viol_cntr", "pkey_tbl_len", "lid", "sm_lid", "lmc", "max_vl_num",
         "sm_sl", "subnet_timeout", "init_type_reply", "active_width", "active_speed",
         "phys_state", "link_layer", "flags", "port_cap_flags2"})
 public class ibv_port_attr extends Structure {
-    /** {@code enum ibv_port_state}: 4 is ACTIVE, the only state that carries traffic. */
+    /** {@code enum ibv_port_state}: see {@link PortState}. */
     public int state;
-    /** {@code enum ibv_mtu}: 1 = 256 bytes ... 5 = 4096 bytes. */
+    /** {@code enum ibv_mtu}: see {@link Mtu}. */
     public int max_mtu;
     public int active_mtu;
     public int gid_tbl_len;
@@ -37,7 +34,7 @@ public class ibv_port_attr extends Structure {
     public byte active_width;
     public byte active_speed;
     public byte phys_state;
-    /** 1 InfiniBand, 2 Ethernet (RoCE). */
+    /** See {@link LinkLayer}. */
     public byte link_layer;
     public byte flags;
     public short port_cap_flags2;

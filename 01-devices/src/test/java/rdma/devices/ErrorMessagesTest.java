@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 class ErrorMessagesTest {
     @Test
     void aKernelWithoutRdmaSaysHowToGetADevice() {
-        VerbsException error = VerbsException.ofErrno("ibv_get_device_list", DeviceList.ENOSYS,
-                DeviceList.hintForListFailure(DeviceList.ENOSYS));
+        VerbsException error = VerbsException.ofErrno("ibv_get_device_list", Errno.ENOSYS,
+                DeviceList.hintForListFailure(Errno.ENOSYS));
         assertThat(error.getMessage())
                 .startsWith("ibv_get_device_list failed: Function not implemented (errno 38). The kernel has no RDMA support")
                 .contains("modprobe rdma_rxe", "rdma link add rxe0 type rxe netdev", "lab/run")
@@ -23,8 +23,8 @@ class ErrorMessagesTest {
 
     @Test
     void permissionDeniedOnTheUverbsDeviceNamesTheGroup() {
-        VerbsException error = VerbsException.ofErrno("ibv_open_device(mlx5_0)", DeviceContext.EACCES,
-                DeviceContext.hintForOpenFailure(DeviceContext.EACCES, Path.of("/dev/infiniband/uverbs0")));
+        VerbsException error = VerbsException.ofErrno("ibv_open_device(mlx5_0)", Errno.EACCES,
+                DeviceContext.hintForOpenFailure(Errno.EACCES, Path.of("/dev/infiniband/uverbs0")));
         assertThat(error.getMessage())
                 .isEqualTo("ibv_open_device(mlx5_0) failed: Permission denied (errno 13). No permission on"
                         + " /dev/infiniband/uverbs*: add your user to the group that owns them (ls -l"

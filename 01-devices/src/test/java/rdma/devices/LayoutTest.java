@@ -13,19 +13,73 @@ class LayoutTest {
     static final Path PROBE_DIRECTORY = Path.of("target", "layout-probe");
 
     @Test
-    void everyStructureMatchesTheCHeaders() throws Exception {
+    void everyStructureAndConstantMatchesTheCHeaders() throws Exception {
         LayoutProbe probe = new LayoutProbe()
                 .add("struct ibv_device", ibv_device.class)
                 .add("struct ibv_device_attr", ibv_device_attr.class)
+                .add("struct ibv_device_attr_ex", ibv_device_attr_ex.class)
+                .add("struct ibv_odp_caps", ibv_device_attr_ex.ibv_odp_caps.class)
+                .addMember("struct ibv_odp_caps", "per_transport_caps", ibv_device_attr_ex.per_transport_caps_struct.class)
+                .add("struct ibv_tso_caps", ibv_device_attr_ex.ibv_tso_caps.class)
+                .add("struct ibv_rss_caps", ibv_device_attr_ex.ibv_rss_caps.class)
+                .add("struct ibv_packet_pacing_caps", ibv_device_attr_ex.ibv_packet_pacing_caps.class)
+                .add("struct ibv_tm_caps", ibv_device_attr_ex.ibv_tm_caps.class)
+                .add("struct ibv_cq_moderation_caps", ibv_device_attr_ex.ibv_cq_moderation_caps.class)
+                .add("struct ibv_pci_atomic_caps", ibv_device_attr_ex.ibv_pci_atomic_caps.class)
                 .add("struct ibv_port_attr", ibv_port_attr.class)
                 .add("union ibv_gid", ibv_gid.class)
                 .addMember("union ibv_gid", "global", ibv_gid.global_struct.class)
                 .add("struct ibv_gid_entry", ibv_gid_entry.class)
-                .constant("IBV_LINK_LAYER_ETHERNET", DevinfoNames.LINK_LAYER_ETHERNET)
-                .constant("IBV_GID_TYPE_ROCE_V2", GidType.ROCE_V2.ordinal())
-                .constant("IBV_GID_TYPE_ROCE_V1", GidType.ROCE_V1.ordinal());
+                .add("struct ibv_context", ibv_context.class)
+                .add("struct ibv_context_ops", ibv_context_ops.class)
+                .constant("offsetof(struct verbs_context, context)", verbs_context.contextOffset())
+                .constant("sizeof(struct verbs_context) - sizeof(struct ibv_context)", verbs_context.contextOffset())
+                .constant("sizeof(pthread_mutex_t)", PthreadTypes.mutex().length * 8L)
+                .constant("sizeof(pthread_cond_t)", PthreadTypes.cond().length * 8L)
+                .constant("(long long)(uintptr_t)__VERBS_ABI_IS_EXTENDED", verbs_context.VERBS_ABI_IS_EXTENDED)
+                .constants(Mtu.class)
+                .constants(LinkLayer.class)
+                .constants(PortState.class)
+                .constants(GidType.class)
+                .constants(TransportType.class)
+                .constants(QpType.class);
+        for (String op : new String[] {"query_port", "query_device_ex", "sz", "_ABI_placeholder3", "close_xrcd"}) {
+            probe.constant("(long long)offsetof(struct verbs_context, " + op + ") - (long long)offsetof(struct verbs_context, context)",
+                    verbs_context.opOffsetFromContext(op));
+        }
+        for (java.lang.reflect.Field errno : Errno.class.getFields()) {
+            probe.constant(errno.getName(), errno.getInt(null));
+        }
 
         assertThat(probe.mismatches(PROBE_DIRECTORY)).isEmpty();
+    }
+
+    /**
+     * The structures whose size depends on the platform, laid out as on aarch64 (glibc's 48-byte
+     * mutex) and compared with what aarch64's C compiler makes of the same headers. Nothing runs on
+     * aarch64: the cross compiler's numbers are read from the symbol table of the object it writes.
+     */
+    @Test
+    void platformSizedStructuresMatchAarch64() throws Exception {
+        LayoutProbe probe = new LayoutProbe().add("struct ibv_context", () -> {
+            ibv_context context = new ibv_context();
+            context.mutex = new long[PthreadTypes.mutexSize("aarch64") / 8];
+            return context;
+        });
+
+        assertThat(probe.crossMismatches(PROBE_DIRECTORY.resolve("aarch64"), "aarch64-linux-gnu-gcc", "aarch64-linux-gnu-nm"))
+                .isEmpty();
+        assertThat(PthreadTypes.mutexSize("aarch64")).isNotEqualTo(PthreadTypes.mutexSize("x86-64"));
+    }
+
+    @Test
+    void pathsReachIntoNestedStructures() {
+        Layout context = Layout.of(ibv_context.class);
+        assertThat(context.offsetOf("ops.post_send"))
+                .isEqualTo(context.offsetOf("ops") + Layout.of(ibv_context_ops.class).offsetOf("post_send"));
+        assertThat(Layout.of(ibv_device_attr_ex.class).offsetOf("odp_caps.per_transport_caps.ud_odp_caps"))
+                .isEqualTo(Layout.of(ibv_device_attr_ex.class).offsetOf("odp_caps")
+                        + Layout.of(ibv_device_attr_ex.ibv_odp_caps.class).offsetOf("per_transport_caps") + 8);
     }
 
     /** A structure whose members are declared out of order, as a typo would. */
@@ -44,5 +98,14 @@ class LayoutTest {
                 .contains("struct ibv_port_attr offsetof active_mtu: C says 8, JNA says 0",
                         "struct ibv_port_attr offsetof state: C says 0, JNA says 4")
                 .anySatisfy(line -> assertThat(line).startsWith("struct ibv_port_attr sizeof: C says "));
+    }
+
+    @Test
+    void theCrossProbeCatchesAWrongLayoutToo() throws Exception {
+        LayoutProbe probe = new LayoutProbe().add("struct ibv_context", ibv_context.class);
+
+        assertThat(probe.crossMismatches(PROBE_DIRECTORY.resolve("aarch64-wrong"), "aarch64-linux-gnu-gcc", "aarch64-linux-gnu-nm"))
+                .as("the x86-64 mutex size, compared with aarch64's C compiler")
+                .contains("struct ibv_context offsetof abi_compat: C says 328, JNA says 320");
     }
 }

@@ -2,28 +2,36 @@ package rdma.testsupport;
 
 import com.sun.jna.Structure;
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import rdma.devices.CEnum;
+import rdma.devices.Layout;
 
 /**
- * Proves JNA structure layouts against the C compiler: writes a C program that prints
- * {@code sizeof} of each C type and {@code offsetof} of each of its members (the member names
- * taken from the Java class's {@code @FieldOrder}), compiles it with gcc against the installed
- * rdma-core headers, runs it, and compares its numbers with what JNA computed. No offset is
- * written down anywhere; a missing gcc or header is a failure, never a skip.
+ * Proves JNA structure layouts and Java constants against the C compiler: writes a C program that
+ * prints {@code sizeof} of each C type, {@code offsetof} of each of its members (the member names
+ * taken from the Java class's {@code @FieldOrder}) and the value of each constant, compiles it
+ * with gcc against the installed rdma-core headers, runs it, and compares its numbers with what
+ * JNA computed ({@link Layout}) and what Java declares. No offset is written down anywhere; a
+ * missing gcc or header is a failure, never a skip.
+ *
+ * <p>{@link #crossMismatches} does the same for another CPU architecture without running anything
+ * there: the cross compiler turns each number into the size of a symbol, which its {@code nm}
+ * reads back.
  */
 public final class LayoutProbe {
     /**
      * One C type to measure. {@code member} is empty for a named type, or the path of a member
      * whose type has no name of its own ({@code wr.rdma} of {@code struct ibv_send_wr}).
      */
-    private record Entry(String cType, String member, Class<? extends Structure> javaType) {
+    private record Entry(String cType, String member, Supplier<? extends Structure> javaInstance) {
         String label() {
             return member.isEmpty() ? cType : cType + " " + member;
         }
@@ -36,14 +44,24 @@ public final class LayoutProbe {
             return member.isEmpty() ? "offsetof(" + cType + ", " + field + ")"
                     : "offsetof(" + cType + ", " + member + "." + field + ") - offsetof(" + cType + ", " + member + ")";
         }
+
+        List<String> fields() {
+            return fieldOrder(javaInstance.get().getClass());
+        }
     }
 
     private final List<Entry> types = new ArrayList<>();
-    private final Map<String, Long> constants = new java.util.LinkedHashMap<>();
+    private final Map<String, Long> constants = new LinkedHashMap<>();
 
     /** Adds a structure; {@code cType} is how C names it ("struct ibv_port_attr", "union ibv_gid"). */
     public LayoutProbe add(String cType, Class<? extends Structure> javaType) {
-        types.add(new Entry(cType, "", javaType));
+        types.add(new Entry(cType, "", () -> newInstance(javaType)));
+        return this;
+    }
+
+    /** Adds a structure as one particular instance lays it out (platform-sized fields chosen by the test). */
+    public LayoutProbe add(String cType, Supplier<? extends Structure> javaInstance) {
+        types.add(new Entry(cType, "", javaInstance));
         return this;
     }
 
@@ -52,7 +70,7 @@ public final class LayoutProbe {
      * path inside {@code cType}, such as "wr.rdma" in "struct ibv_send_wr".
      */
     public LayoutProbe addMember(String cType, String member, Class<? extends Structure> javaType) {
-        types.add(new Entry(cType, member, javaType));
+        types.add(new Entry(cType, member, () -> newInstance(javaType)));
         return this;
     }
 
@@ -65,21 +83,45 @@ public final class LayoutProbe {
         return this;
     }
 
+    /** Adds every constant of a {@link CEnum}, each under its C name. */
+    public <E extends Enum<E> & CEnum> LayoutProbe constants(Class<E> type) {
+        for (E constant : type.getEnumConstants()) {
+            constant(constant.name(), constant.value());
+        }
+        return this;
+    }
+
     /** Every difference between C and JNA, one line each; empty when the layouts agree. */
     public List<String> mismatches(Path workDirectory) throws IOException, InterruptedException {
-        Map<String, Long> measured = runProbe(workDirectory);
+        return compareWith(runProbe(workDirectory), true);
+    }
+
+    /**
+     * The same for the structures (not the constants) on another architecture, compiled with
+     * {@code compiler} (such as {@code aarch64-linux-gnu-gcc}) and read back with the matching
+     * {@code nm}.
+     */
+    public List<String> crossMismatches(Path workDirectory, String compiler, String nm) throws IOException, InterruptedException {
+        return compareWith(runCrossProbe(workDirectory, compiler, nm), false);
+    }
+
+    private List<String> compareWith(Map<String, Long> measured, boolean withConstants) {
         List<String> mismatches = new ArrayList<>();
         for (Entry type : types) {
+            Structure structure = type.javaInstance().get();
+            Layout layout = Layout.of(structure);
             String label = type.label();
-            Structure structure = newInstance(type.javaType());
-            compare(mismatches, label + " sizeof", measured.get(label + " sizeof"), structure.size());
-            for (String field : fieldOrder(type.javaType())) {
+            compare(mismatches, label + " sizeof", measured.get(label + " sizeof"), layout.size());
+            for (String field : type.fields()) {
                 compare(mismatches, label + " offsetof " + field, measured.get(label + " offsetof " + field),
-                        fieldOffset(structure, field));
+                        layout.offsetOf(field));
             }
         }
-        for (Map.Entry<String, Long> constant : constants.entrySet()) {
-            compare(mismatches, "constant " + constant.getKey(), measured.get("constant " + constant.getKey()), constant.getValue());
+        if (withConstants) {
+            for (Map.Entry<String, Long> constant : constants.entrySet()) {
+                compare(mismatches, "constant " + constant.getKey(), measured.get("constant " + constant.getKey()),
+                        constant.getValue());
+            }
         }
         return mismatches;
     }
@@ -92,37 +134,42 @@ public final class LayoutProbe {
         }
     }
 
-    String source() {
-        StringBuilder c = new StringBuilder();
-        c.append("#include <stddef.h>\n#include <stdio.h>\n#include <infiniband/verbs.h>\n\n");
-        c.append("int main(void)\n{\n");
+    /** Each measurement as a C expression, keyed by what the comparison calls it. */
+    private Map<String, String> expressions(boolean withConstants) {
+        Map<String, String> expressions = new LinkedHashMap<>();
         for (Entry type : types) {
-            c.append("\tprintf(\"%s sizeof %zu\\n\", \"").append(type.label()).append("\", ")
-                    .append(type.sizeofExpression()).append(");\n");
-            for (String field : fieldOrder(type.javaType())) {
-                c.append("\tprintf(\"%s offsetof %s %zu\\n\", \"").append(type.label()).append("\", \"")
-                        .append(field).append("\", (size_t)(").append(type.offsetExpression(field)).append("));\n");
+            expressions.put(type.label() + " sizeof", type.sizeofExpression());
+            for (String field : type.fields()) {
+                expressions.put(type.label() + " offsetof " + field, type.offsetExpression(field));
             }
         }
-        for (String constant : constants.keySet()) {
-            c.append("\tprintf(\"constant %s %lld\\n\", \"").append(constant).append("\", (long long)(")
-                    .append(constant).append("));\n");
+        if (withConstants) {
+            for (String constant : constants.keySet()) {
+                expressions.put("constant " + constant, constant);
+            }
         }
-        c.append("\treturn 0;\n}\n");
-        return c.toString();
+        return expressions;
     }
+
+    String source() {
+        StringBuilder c = new StringBuilder(HEADERS).append("int main(void)\n{\n");
+        for (Map.Entry<String, String> measurement : expressions(true).entrySet()) {
+            c.append("\tprintf(\"%s %lld\\n\", \"").append(measurement.getKey()).append("\", (long long)(")
+                    .append(measurement.getValue()).append("));\n");
+        }
+        return c.append("\treturn 0;\n}\n").toString();
+    }
+
+    private static final String HEADERS = "#include <stddef.h>\n#include <stdio.h>\n#include <errno.h>\n"
+            + "#include <infiniband/verbs.h>\n\n";
 
     private Map<String, Long> runProbe(Path directory) throws IOException, InterruptedException {
         Path workDirectory = Files.createDirectories(directory.toAbsolutePath());
         Path source = workDirectory.resolve("layout_probe.c");
         Path binary = workDirectory.resolve("layout_probe");
         Files.writeString(source, source());
-        ExternalCommand compiled = ExternalCommand.run(workDirectory, List.of("gcc", "-Wall", "-o", binary.toString(), source.toString()),
-                "gcc is needed to prove the structure layouts: apt-get install gcc libibverbs-dev");
-        if (compiled.exitCode() != 0) {
-            throw new AssertionError("the layout probe does not compile (is libibverbs-dev installed? apt-get install"
-                    + " libibverbs-dev):\n" + compiled.stderr());
-        }
+        compile(workDirectory, List.of("gcc", "-Wall", "-o", binary.toString(), source.toString()),
+                "apt-get install gcc libibverbs-dev");
         ExternalCommand ran = ExternalCommand.run(workDirectory, List.of(binary.toString()), "the layout probe did not run");
         Map<String, Long> measured = new HashMap<>();
         for (String line : ran.stdout().split("\n")) {
@@ -132,6 +179,45 @@ public final class LayoutProbe {
             }
         }
         return measured;
+    }
+
+    /**
+     * Each measurement N becomes {@code char probe_i[N + 1];} (a size may be 0); {@code nm -S}
+     * prints every symbol's size, so nothing compiled for the other architecture has to run.
+     */
+    private Map<String, Long> runCrossProbe(Path directory, String compiler, String nm) throws IOException, InterruptedException {
+        Path workDirectory = Files.createDirectories(directory.toAbsolutePath());
+        Path source = workDirectory.resolve("layout_probe_cross.c");
+        Path object = workDirectory.resolve("layout_probe_cross.o");
+        List<String> keys = new ArrayList<>(expressions(false).keySet());
+        StringBuilder c = new StringBuilder(HEADERS);
+        int i = 0;
+        for (String expression : expressions(false).values()) {
+            c.append("char probe_").append(i++).append("[(").append(expression).append(") + 1];\n");
+        }
+        Files.writeString(source, c.toString());
+        // The cross compiler's own C library comes first; rdma-core's headers, the same for every
+        // architecture, are found in the host's /usr/include after it.
+        compile(workDirectory, List.of(compiler, "-c", "-idirafter", "/usr/include", "-o", object.toString(), source.toString()),
+                "apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross");
+        String symbols = ExternalCommand.output(List.of(nm, "-S", object.toString()), "apt-get install binutils-aarch64-linux-gnu");
+        Map<String, Long> measured = new HashMap<>();
+        for (String line : symbols.split("\n")) {
+            String[] columns = line.trim().split("\\s+");
+            if (columns.length == 4 && columns[3].startsWith("probe_")) {
+                int index = Integer.parseInt(columns[3].substring("probe_".length()));
+                measured.put(keys.get(index), Long.parseLong(columns[1], 16) - 1);
+            }
+        }
+        return measured;
+    }
+
+    private static void compile(Path workDirectory, List<String> command, String installHint) throws IOException, InterruptedException {
+        ExternalCommand compiled = ExternalCommand.run(workDirectory, command,
+                command.get(0) + " is needed to prove the structure layouts: " + installHint);
+        if (compiled.exitCode() != 0) {
+            throw new AssertionError("the layout probe does not compile (" + installHint + "):\n" + compiled.stderr());
+        }
     }
 
     private static List<String> fieldOrder(Class<? extends Structure> type) {
@@ -147,17 +233,6 @@ public final class LayoutProbe {
             return type.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(type.getName() + " needs a public no-argument constructor", e);
-        }
-    }
-
-    /** {@code Structure.fieldOffset} is protected: JNA computes it, we only read it. */
-    private static long fieldOffset(Structure structure, String field) {
-        try {
-            Method fieldOffset = Structure.class.getDeclaredMethod("fieldOffset", String.class);
-            fieldOffset.setAccessible(true);
-            return (Integer) fieldOffset.invoke(structure, field);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError("cannot read the JNA offset of " + field, e);
         }
     }
 }

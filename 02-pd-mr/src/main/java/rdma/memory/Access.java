@@ -3,34 +3,49 @@ package rdma.memory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import rdma.devices.CEnum;
 
-/** {@code enum ibv_access_flags}: what the device may do with a memory region. */
-public enum Access {
+/**
+ * {@code enum ibv_access_flags}: what the device may do with a memory region (and, given to a
+ * queue pair at INIT, what a peer may do through it). Without any flag the device may still read
+ * the region locally, which is all a send needs.
+ */
+public enum Access implements CEnum {
     /** The local device may write: needed to receive into the region, and by any remote write. */
-    LOCAL_WRITE(1),
+    IBV_ACCESS_LOCAL_WRITE(1),
     /** A peer may RDMA-write into the region. */
-    REMOTE_WRITE(1 << 1),
+    IBV_ACCESS_REMOTE_WRITE(1 << 1),
     /** A peer may RDMA-read the region. */
-    REMOTE_READ(1 << 2),
+    IBV_ACCESS_REMOTE_READ(1 << 2),
     /** A peer may run atomic operations on the region. */
-    REMOTE_ATOMIC(1 << 3);
+    IBV_ACCESS_REMOTE_ATOMIC(1 << 3);
 
-    /** Without any flag the device may still read the region locally: enough to send from it. */
+    /** No flag: the device may only read the region, for sending from it. */
     public static final int LOCAL_READ_ONLY = 0;
 
-    private final int bit;
+    private final int value;
 
-    Access(int bit) {
-        this.bit = bit;
+    Access(int value) {
+        this.value = value;
     }
 
-    public int bit() {
-        return bit;
+    @Override
+    public int value() {
+        return value;
+    }
+
+    /** The bits of several flags together. */
+    public static int bits(Access... flags) {
+        int bits = 0;
+        for (Access flag : flags) {
+            bits |= flag.value;
+        }
+        return bits;
     }
 
     /** The option spelling: "local-write". */
     public String optionName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return shortName().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**
@@ -43,19 +58,17 @@ public enum Access {
         }
         int bits = 0;
         for (String name : flags.split(",")) {
-            bits |= of(name.strip()).bit;
+            bits |= ofOptionName(name.strip()).value;
         }
         return bits;
     }
 
-    private static Access of(String optionName) {
+    private static Access ofOptionName(String optionName) {
+        List<String> names = new ArrayList<>();
         for (Access access : values()) {
             if (access.optionName().equals(optionName)) {
                 return access;
             }
-        }
-        List<String> names = new ArrayList<>();
-        for (Access access : values()) {
             names.add(access.optionName());
         }
         throw new IllegalArgumentException("unknown access flag '" + optionName + "' (flags: "
@@ -64,12 +77,6 @@ public enum Access {
 
     /** "LOCAL_WRITE|REMOTE_READ", or "0 (local read only)". */
     public static String describe(int bits) {
-        List<String> names = new ArrayList<>();
-        for (Access access : values()) {
-            if ((bits & access.bit) != 0) {
-                names.add(access.name());
-            }
-        }
-        return names.isEmpty() ? "0 (local read only)" : String.join("|", names);
+        return bits == LOCAL_READ_ONLY ? "0 (local read only)" : CEnum.describeFlags(Access.class, bits);
     }
 }

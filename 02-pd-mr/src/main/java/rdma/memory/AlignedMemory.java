@@ -8,15 +8,20 @@ import rdma.devices.VerbsException;
 
 /**
  * Page-aligned native memory, outside the Java heap: the garbage collector neither moves nor
- * frees it, so a device can safely read and write it for as long as it is registered. Only a
- * {@link MemoryRegion} allocates and frees it, so it cannot outlive its registration.
+ * frees it, so a device can safely read and write it for as long as it is registered. A
+ * {@link MemoryRegion} owns one for its buffer and frees it only after deregistering it.
  */
-final class AlignedMemory {
+public final class AlignedMemory implements AutoCloseable {
     static {
         Native.register(AlignedMemory.class, Platform.C_LIBRARY_NAME);
     }
 
-    private AlignedMemory() {
+    private final long length;
+    private Pointer memory;
+
+    private AlignedMemory(Pointer memory, long length) {
+        this.memory = memory;
+        this.length = length;
     }
 
     /** {@code int posix_memalign(void **memptr, size_t alignment, size_t size);} */
@@ -26,23 +31,43 @@ final class AlignedMemory {
     private static native void free(Pointer ptr);
 
     /** {@code int getpagesize(void);} */
-    static native int getpagesize();
+    private static native int getpagesize();
+
+    /** The page size, which registration pins memory in and page-aligned buffers are counted in. */
+    public static int pageSize() {
+        return getpagesize();
+    }
 
     /**
      * {@code length} bytes starting on a page boundary, zeroed. Registration pins whole pages, so
      * an aligned buffer pins no neighbouring memory by accident.
      */
-    static Pointer allocate(long length) {
+    public static AlignedMemory allocate(long length) {
         PointerByReference memory = new PointerByReference();
         int rc = posix_memalign(memory, getpagesize(), length);
         if (rc != 0) {
             throw VerbsException.ofErrno("posix_memalign(" + length + ")", rc, "Ask for less memory");
         }
         memory.getValue().setMemory(0, length, (byte) 0);
-        return memory.getValue();
+        return new AlignedMemory(memory.getValue(), length);
     }
 
-    static void release(Pointer memory) {
-        free(memory);
+    public Pointer pointer() {
+        if (memory == null) {
+            throw new IllegalStateException("the memory is freed");
+        }
+        return memory;
+    }
+
+    public long length() {
+        return length;
+    }
+
+    @Override
+    public void close() {
+        if (memory != null) {
+            free(memory);
+            memory = null;
+        }
     }
 }

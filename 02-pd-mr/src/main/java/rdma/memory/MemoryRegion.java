@@ -3,6 +3,7 @@ package rdma.memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.util.concurrent.atomic.AtomicInteger;
+import rdma.devices.Errno;
 import rdma.devices.VerbsException;
 
 /**
@@ -13,22 +14,17 @@ import rdma.devices.VerbsException;
  * and {@link #buffer()} refuses to hand it out once it is.
  */
 public final class MemoryRegion implements AutoCloseable {
-    static final int EINVAL = 22;
-    static final int ENOMEM = 12;
-
     private static final AtomicInteger OPEN = new AtomicInteger();
 
-    private final Pointer buffer;
-    private final long length;
+    private final AlignedMemory memory;
     private final int access;
     private final int lkey;
     private final int rkey;
     private Pointer mr;
 
-    private MemoryRegion(Pointer buffer, long length, int access, Pointer mr) {
+    private MemoryRegion(AlignedMemory memory, int access, Pointer mr) {
         ibv_mr fields = new ibv_mr(mr);
-        this.buffer = buffer;
-        this.length = length;
+        this.memory = memory;
         this.access = access;
         this.lkey = fields.lkey;
         this.rkey = fields.rkey;
@@ -36,35 +32,36 @@ public final class MemoryRegion implements AutoCloseable {
         OPEN.incrementAndGet();
     }
 
-    /** Allocates {@code length} bytes and registers them in {@code pd} with the {@link Access} bits. */
+    /**
+     * Allocates {@code length} bytes and registers them in {@code pd} with the {@link Access} bits.
+     * A length that the device, the locked-memory limit or free memory cannot take is refused
+     * first, naming the limit ({@link MemoryLimits}).
+     */
     public static MemoryRegion register(ProtectionDomain pd, long length, int access) {
-        Pointer buffer = AlignedMemory.allocate(length);
-        Pointer mr = MemoryVerbs.ibv_reg_mr(pd.pointer(), buffer, length, access);
+        MemoryLimits.requireRegistrable(length, pd.context().queryDevice().max_mr_size);
+        AlignedMemory memory = AlignedMemory.allocate(length);
+        Pointer mr = MemoryVerbs.ibv_reg_mr(pd.pointer(), memory.pointer(), length, access);
         if (mr == null) {
             int errno = Native.getLastError();
-            AlignedMemory.release(buffer);
+            memory.close();
             throw VerbsException.ofErrno("ibv_reg_mr(" + length + " bytes, " + Access.describe(access) + ")",
                     errno, hintForRegistrationFailure(errno, access));
         }
-        return new MemoryRegion(buffer, length, access, mr);
+        return new MemoryRegion(memory, access, mr);
     }
 
-    static String hintForRegistrationFailure(int errno, int access) {
-        boolean remoteWriteOrAtomic = (access & (Access.REMOTE_WRITE.bit() | Access.REMOTE_ATOMIC.bit())) != 0;
-        if (errno == EINVAL && remoteWriteOrAtomic && (access & Access.LOCAL_WRITE.bit()) == 0) {
+    /** Why {@code ibv_reg_mr} failed with {@code errno}, and what to do. */
+    public static String hintForRegistrationFailure(int errno, int access) {
+        int remoteWriteOrAtomic = Access.bits(Access.IBV_ACCESS_REMOTE_WRITE, Access.IBV_ACCESS_REMOTE_ATOMIC);
+        if (errno == Errno.EINVAL && (access & remoteWriteOrAtomic) != 0 && (access & Access.IBV_ACCESS_LOCAL_WRITE.value()) == 0) {
             return "REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE: what a peer writes, this device"
                     + " writes into local memory; add local-write";
         }
-        if (errno == ENOMEM) {
+        if (errno == Errno.ENOMEM) {
             return "Registration pins memory and counts against the locked-memory limit: see ulimit -l"
                     + " (KiB), raise it (limits.conf: '@rdma - memlock unlimited') or register less";
         }
         return "Check the length and access flags (see max_mr_size in ibv_devinfo -v)";
-    }
-
-    /** The page size, which registration and page-aligned buffers are counted in. */
-    public static int pageSize() {
-        return AlignedMemory.getpagesize();
     }
 
     /** How many memory regions are registered now, in this JVM. */
@@ -77,7 +74,7 @@ public final class MemoryRegion implements AutoCloseable {
         if (mr == null) {
             throw new IllegalStateException("the memory region is deregistered and its buffer freed");
         }
-        return buffer;
+        return memory.pointer();
     }
 
     /** The buffer's address as a number: what a peer puts in its RDMA work requests. */
@@ -86,7 +83,7 @@ public final class MemoryRegion implements AutoCloseable {
     }
 
     public long length() {
-        return length;
+        return memory.length();
     }
 
     public int access() {
@@ -121,7 +118,7 @@ public final class MemoryRegion implements AutoCloseable {
             }
             mr = null;
             OPEN.decrementAndGet();
-            AlignedMemory.release(buffer);
+            memory.close();
         }
     }
 }

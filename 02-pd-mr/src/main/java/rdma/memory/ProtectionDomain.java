@@ -11,8 +11,6 @@ import rdma.devices.VerbsException;
  * and queue pairs that may be used together: a QP can only use memory registered in its own PD.
  */
 public final class ProtectionDomain implements AutoCloseable {
-    static final int EBUSY = 16;
-
     private static final AtomicInteger OPEN = new AtomicInteger();
 
     private final DeviceContext context;

@@ -7,14 +7,6 @@ import org.junit.jupiter.api.Test;
 
 class AccessTest {
     @Test
-    void bitsAreThoseOfEnumIbvAccessFlags() {
-        assertThat(Access.LOCAL_WRITE.bit()).isEqualTo(1);
-        assertThat(Access.REMOTE_WRITE.bit()).isEqualTo(2);
-        assertThat(Access.REMOTE_READ.bit()).isEqualTo(4);
-        assertThat(Access.REMOTE_ATOMIC.bit()).isEqualTo(8);
-    }
-
-    @Test
     void parsesCommaSeparatedOptionNames() {
         assertThat(Access.parse("local-write")).isEqualTo(1);
         assertThat(Access.parse("local-write,remote-write, remote-read")).isEqualTo(7);

@@ -24,9 +24,17 @@ public final class CompletionQueue implements AutoCloseable {
         OPEN.incrementAndGet();
     }
 
-    /** A CQ with room for at least {@code entries} completions; no completion channel (chapter 08). */
+    /** A CQ with room for at least {@code entries} completions, and no completion channel: it is polled. */
     public static CompletionQueue create(DeviceContext context, int entries) {
-        Pointer cq = QueueVerbs.ibv_create_cq(context.pointer(), entries, null, null, 0);
+        return create(context, entries, null);
+    }
+
+    /**
+     * A CQ whose completions can also be waited for on {@code channel} (a
+     * {@code struct ibv_comp_channel *} of the same context, chapter 08), or on none when null.
+     */
+    public static CompletionQueue create(DeviceContext context, int entries, Pointer channel) {
+        Pointer cq = QueueVerbs.ibv_create_cq(context.pointer(), entries, null, channel, 0);
         if (cq == null) {
             throw VerbsException.ofErrno("ibv_create_cq(" + entries + " entries)", Native.getLastError(),
                     "Ask for fewer entries (max_cqe in ibv_devinfo -v)");

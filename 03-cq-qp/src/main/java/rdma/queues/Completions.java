@@ -4,6 +4,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import rdma.devices.Layout;
 import rdma.devices.VerbsException;
 
 /**
@@ -14,46 +15,52 @@ import rdma.devices.VerbsException;
  * {@code Pointer.getInt} would be a JNI call each time.
  */
 public final class Completions {
-    static final int WR_ID = ibv_wc.offsetOf("wr_id");
-    static final int STATUS = ibv_wc.offsetOf("status");
-    static final int OPCODE = ibv_wc.offsetOf("opcode");
-    static final int BYTE_LEN = ibv_wc.offsetOf("byte_len");
-    static final int QP_NUM = ibv_wc.offsetOf("qp_num");
-    static final int SIZE = ibv_wc.sizeOf();
-
-    /** {@code enum ibv_wc_status}. */
-    public static final int IBV_WC_SUCCESS = 0;
-    public static final int IBV_WC_RNR_RETRY_EXC_ERR = 13;
-    /** {@code enum ibv_wc_opcode}. */
-    public static final int IBV_WC_SEND = 0;
-    public static final int IBV_WC_RECV = 1 << 7;
+    private static final Layout WC = Layout.of(ibv_wc.class);
+    static final int SIZE = WC.size();
+    private static final int WR_ID = WC.offsetOf("wr_id");
+    private static final int STATUS = WC.offsetOf("status");
+    private static final int OPCODE = WC.offsetOf("opcode");
+    private static final int VENDOR_ERR = WC.offsetOf("vendor_err");
+    private static final int BYTE_LEN = WC.offsetOf("byte_len");
+    private static final int IMM_DATA = WC.offsetOf("imm_data");
+    private static final int QP_NUM = WC.offsetOf("qp_num");
+    private static final int SRC_QP = WC.offsetOf("src_qp");
+    private static final int WC_FLAGS = WC.offsetOf("wc_flags");
+    private static final int PKEY_INDEX = WC.offsetOf("pkey_index");
+    private static final int SLID = WC.offsetOf("slid");
+    private static final int SL = WC.offsetOf("sl");
+    private static final int DLID_PATH_BITS = WC.offsetOf("dlid_path_bits");
 
     private final Memory array;
     private final ByteBuffer view;
-    private final DataPath.BoundCall poll;
+    private final int capacity;
+    private final DataPath dataPath;
+    private final Pointer cq;
     private final String name;
 
-    /** Room for {@code entries} completions of {@code cq}; {@code name} says whose CQ in errors. */
-    public Completions(CompletionQueue cq, int entries, String name) {
-        this.array = new Memory((long) SIZE * entries);
+    /** Room for {@code capacity} completions of {@code cq}; {@code name} says whose CQ in errors. */
+    public Completions(CompletionQueue cq, int capacity, String name) {
+        this(DataPath.of(cq.context()), cq.pointer(), capacity, name);
+    }
+
+    /** Over a CQ given by its pointer and data path (tests plant fakes here). */
+    Completions(DataPath dataPath, Pointer cq, int capacity, String name) {
+        this.array = new Memory((long) SIZE * capacity);
         this.array.clear();
         this.view = array.getByteBuffer(0, array.size()).order(ByteOrder.nativeOrder());
-        this.poll = DataPath.ibv_poll_cq(cq.context().pointer(), cq.pointer(), entries, array);
+        this.capacity = capacity;
+        this.dataPath = dataPath;
+        this.cq = cq;
         this.name = name;
     }
 
-    /** An array that nothing polls into, for reading tests. */
-    Completions(int entries) {
-        this.array = new Memory((long) SIZE * entries);
-        this.array.clear();
-        this.view = array.getByteBuffer(0, array.size()).order(ByteOrder.nativeOrder());
-        this.poll = null;
-        this.name = "test";
+    public int capacity() {
+        return capacity;
     }
 
     /** One {@code ibv_poll_cq}: how many completions arrived (0 when none yet). */
     public int poll() {
-        int count = poll.invoke();
+        int count = dataPath.ibv_poll_cq(cq, capacity, array);
         if (count < 0) {
             throw new VerbsException("ibv_poll_cq(" + name + ")", "the provider reported an error (" + count + ")",
                     "The CQ is unusable; destroy it and start again");
@@ -62,65 +69,103 @@ public final class Completions {
     }
 
     /**
-     * Polls until at least one completion arrives, for at most {@code timeoutNanos}: a lost
-     * message or a dead peer must end in an error, never in a hang.
+     * Polls until at least one completion arrives, for at most {@code timeoutNanos}: how many
+     * arrived, or 0 when none did in time. Busy polling: the thread spins, which is the lowest
+     * latency and costs a whole core (chapter 08 shows the alternative).
      */
     public int awaitAny(long timeoutNanos) {
         long deadline = System.nanoTime() + timeoutNanos;
         int count;
         while ((count = poll()) == 0) {
             if (System.nanoTime() - deadline > 0) {
-                throw new VerbsException("ibv_poll_cq(" + name + ")", "no completion within "
-                        + timeoutNanos / 1_000_000 + " ms", "The message or its acknowledgement was lost:"
-                        + " check both QPs reached RTS with each other's QP number and GID");
+                return 0;
             }
         }
         return count;
     }
 
+    /** {@code wr_id}: what the work request's owner put there. */
     public long wrId(int index) {
         return view.getLong(index * SIZE + WR_ID);
     }
 
+    /** {@code status}: see {@link WcStatus}. */
     public int status(int index) {
         return view.getInt(index * SIZE + STATUS);
     }
 
+    /** {@code opcode}: see {@link WcOpcode}. */
     public int opcode(int index) {
         return view.getInt(index * SIZE + OPCODE);
     }
 
+    /** {@code vendor_err}: the device's own error code, for its vendor's documentation. */
+    public int vendorErr(int index) {
+        return view.getInt(index * SIZE + VENDOR_ERR);
+    }
+
+    /** {@code byte_len}: for receives, how many bytes arrived. */
     public int byteLength(int index) {
         return view.getInt(index * SIZE + BYTE_LEN);
     }
 
+    /**
+     * {@code imm_data}, which C declares {@code __be32}: the 32 bits travel in network byte order,
+     * and this returns the number the sender put in its work request (C's {@code ntohl}). Valid
+     * when {@link WcFlag#IBV_WC_WITH_IMM} is set in {@link #wcFlags}.
+     */
+    public int immData(int index) {
+        int asStored = view.getInt(index * SIZE + IMM_DATA);
+        return ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? asStored : Integer.reverseBytes(asStored);
+    }
+
+    /** {@code qp_num}: the local QP the completion belongs to. */
     public int qpNum(int index) {
         return view.getInt(index * SIZE + QP_NUM);
+    }
+
+    /** {@code src_qp}: the remote QP a receive came from (UD). */
+    public int srcQp(int index) {
+        return view.getInt(index * SIZE + SRC_QP);
+    }
+
+    /** {@code wc_flags}: see {@link WcFlag}. */
+    public int wcFlags(int index) {
+        return view.getInt(index * SIZE + WC_FLAGS);
+    }
+
+    public int pkeyIndex(int index) {
+        return Short.toUnsignedInt(view.getShort(index * SIZE + PKEY_INDEX));
+    }
+
+    public int slid(int index) {
+        return Short.toUnsignedInt(view.getShort(index * SIZE + SLID));
+    }
+
+    public int sl(int index) {
+        return Byte.toUnsignedInt(view.get(index * SIZE + SL));
+    }
+
+    public int dlidPathBits(int index) {
+        return Byte.toUnsignedInt(view.get(index * SIZE + DLID_PATH_BITS));
     }
 
     /** Throws, naming the status with {@code ibv_wc_status_str}, unless completion {@code index} succeeded. */
     public void requireSuccess(int index) {
         int status = status(index);
-        if (status != IBV_WC_SUCCESS) {
-            throw new VerbsException("ibv_poll_cq(" + name + ")", "work request " + wrId(index) + " completed with "
-                    + QueueVerbs.ibv_wc_status_str(status) + " (status " + status + ")", hintFor(status));
+        if (status != WcStatus.IBV_WC_SUCCESS.value()) {
+            throw failed(index);
         }
     }
 
-    static String hintFor(int status) {
-        return switch (status) {
-            case IBV_WC_RNR_RETRY_EXC_ERR -> "The peer had no receive posted (Receiver Not Ready) and"
-                    + " rnr_retry ran out: post receives before the peer sends, or raise rnr_retry (7 retries forever)";
-            case 12 -> "No acknowledgement came back (transport retry counter exceeded): the peer is gone,"
-                    + " or its address (GID, QP number) is wrong";
-            case 5 -> "The QP was flushed: it had already failed or was moved to the error state";
-            case 1, 2, 4, 8 -> "A local error: check the lkey, length and access flags of the buffers";
-            case 10 -> "The peer refused the access: check the rkey, address and the remote MR's access flags";
-            default -> "See ibv_wc_status_str in man ibv_poll_cq";
-        };
+    /** The error for failed completion {@code index}: its work request, status text and hint. */
+    public VerbsException failed(int index) {
+        int status = status(index);
+        return new VerbsException("ibv_poll_cq(" + name + ")", "work request " + wrId(index) + " completed with "
+                + QueueVerbs.ibv_wc_status_str(status) + " (status " + status + ")", WcStatus.hintFor(status));
     }
 
-    /** The native array, for tests. */
+    /** The native array, for tests that write completions themselves. */
     Pointer array() {
         return array;
     }

@@ -1,52 +1,53 @@
 package rdma.queues;
 
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import rdma.devices.Device;
 import rdma.devices.DeviceContext;
-import rdma.devices.DevinfoNames;
-import rdma.devices.VerbsException;
-import rdma.devices.ibv_port_attr;
-import rdma.memory.Access;
+import rdma.devices.Gid;
+import rdma.devices.GidEntry;
+import rdma.devices.Mtu;
+import rdma.devices.Port;
+import rdma.devices.ResourceStack;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
 
 /**
- * One side of a connection: an open device, a PD, a CQ, a registered buffer and an RC QP, made in
- * that order and released in the reverse one (QP, CQ, MR, PD, context).
+ * One side of a reliable connection on a port of an open device: a PD, a registered buffer, a CQ
+ * and an RC QP, made in that order from an {@link EndpointSpec} and released in the reverse one
+ * (QP, CQ, MR, PD). The caller owns the device context, and closes it after the endpoint:
+ *
+ * <pre>
+ * try (DeviceContext context = DeviceContext.open(device);
+ *      Endpoint endpoint = Endpoint.create(context.port(1), null, EndpointSpec.of(4096))) {
+ * </pre>
+ *
+ * Everything local is checked while it is built (the port is ACTIVE and addressable, the GID
+ * index names a used entry, the buffer can be registered), so a mistake is an error before any
+ * peer is involved.
  */
 public final class Endpoint implements AutoCloseable {
-    static final int BUFFER_SIZE = 4096;
-    static final int QUEUE_DEPTH = 16;
-
     private final ResourceStack resources = new ResourceStack();
-    private final String name;
-    private final int port;
-    private final DeviceContext context;
-    private final ibv_port_attr portAttr;
-    private final int gidIndex;
-    private final byte[] gid;
-    private final CompletionQueue cq;
+    private final Port port;
+    private final EndpointSpec spec;
+    private final Optional<GidEntry> gid;
+    private final ProtectionDomain pd;
     private final MemoryRegion buffer;
+    private final CompletionQueue cq;
     private final QueuePair qp;
     private final int psn = ThreadLocalRandom.current().nextInt() & 0xffffff;
 
-    /**
-     * Opens {@code device} and builds everything on {@code port}. {@code gidIndex} null picks the
-     * port's IPv4-mapped RoCE v2 GID on Ethernet, and no GID on InfiniBand (LIDs are used).
-     */
-    public Endpoint(String name, Device device, int port, Integer gidIndex) {
-        this.name = name;
+    private Endpoint(Port port, Integer requestedGid, EndpointSpec spec) {
         this.port = port;
+        this.spec = spec;
         try {
-            context = resources.push(DeviceContext.open(device));
-            context.requirePort(port);
-            portAttr = context.queryPort(port);
-            this.gidIndex = chooseGidIndex(context, port, portAttr, gidIndex);
-            gid = this.gidIndex < 0 ? new byte[16] : context.queryGid(port, this.gidIndex);
-            ProtectionDomain pd = resources.push(ProtectionDomain.allocate(context));
-            buffer = resources.push(MemoryRegion.register(pd, BUFFER_SIZE, Access.LOCAL_WRITE.bit()));
-            cq = resources.push(CompletionQueue.create(context, 2 * QUEUE_DEPTH));
-            qp = resources.push(QueuePair.createRc(pd, cq, cq, QUEUE_DEPTH, QUEUE_DEPTH));
+            port.requireActive();
+            port.requireAddress();
+            gid = port.chooseGid(requestedGid);
+            DeviceContext context = port.context();
+            pd = resources.push(ProtectionDomain.allocate(context));
+            buffer = resources.push(MemoryRegion.register(pd, spec.bufferSize(), spec.bufferAccess()));
+            cq = resources.push(CompletionQueue.create(context, spec.cqEntries(), spec.completionChannel()));
+            qp = resources.push(QueuePair.createRc(pd, cq, cq, spec.capacity()));
         } catch (RuntimeException failure) {
             resources.close();
             throw failure;
@@ -54,66 +55,103 @@ public final class Endpoint implements AutoCloseable {
     }
 
     /**
-     * The GID index a connection on {@code port} uses: {@code requested} when given (checked
-     * against the table), else the port's IPv4-mapped RoCE v2 GID on Ethernet, and -1 (no GID,
-     * LIDs instead) on InfiniBand.
+     * Builds an endpoint on {@code port}. {@code requestedGid} is the -g/--gid-idx the user gave,
+     * or null to use the port's IPv4-mapped RoCE v2 GID on Ethernet and none on InfiniBand.
      */
-    public static int chooseGidIndex(DeviceContext context, int port, ibv_port_attr portAttr, Integer requested) {
-        if (requested != null) {
-            if (requested < 0 || requested >= portAttr.gid_tbl_len) {
-                throw new VerbsException("-g/--gid-idx " + requested, "GID index " + requested + " is out of range for "
-                        + context.device().name() + " port " + port + " (its table has " + portAttr.gid_tbl_len + " entries)",
-                        "01-devices -v lists the GID table");
-            }
-            return requested;
-        }
-        if (portAttr.link_layer != DevinfoNames.LINK_LAYER_ETHERNET) {
-            return -1;
-        }
-        return context.ipv4RoceV2Gid(port)
-                .orElseThrow(() -> new VerbsException("-g/--gid-idx", context.device().name() + " port " + port
-                        + " has no IPv4-mapped RoCE v2 GID", "Give its network interface an IPv4 address, or pass"
-                        + " -g/--gid-idx (01-devices -v lists the GID table)"))
-                .index();
+    public static Endpoint create(Port port, Integer requestedGid, EndpointSpec spec) {
+        return new Endpoint(port, requestedGid, spec);
     }
 
-    public String name() {
-        return name;
-    }
-
-    public DeviceContext context() {
-        return context;
-    }
-
-    public int port() {
+    public Port port() {
         return port;
     }
 
+    public DeviceContext context() {
+        return port.context();
+    }
+
+    public EndpointSpec spec() {
+        return spec;
+    }
+
+    /** The GID entry this side's packets carry, or empty on InfiniBand (LIDs address ports). */
+    public Optional<GidEntry> gid() {
+        return gid;
+    }
+
+    /** The GID index, or -1 when no GID is used. */
     public int gidIndex() {
-        return gidIndex;
+        return gid.map(GidEntry::index).orElse(-1);
     }
 
-    public int activeMtu() {
-        return portAttr.active_mtu;
-    }
-
-    public CompletionQueue cq() {
-        return cq;
+    public ProtectionDomain pd() {
+        return pd;
     }
 
     public MemoryRegion buffer() {
         return buffer;
     }
 
+    public CompletionQueue cq() {
+        return cq;
+    }
+
     public QueuePair qp() {
         return qp;
     }
 
-    /** What the other side needs to reach this QP. */
+    /** What the other side needs to reach this QP: LID, QP number, first PSN and GID. */
     public RemoteAddress address() {
-        return new RemoteAddress(Short.toUnsignedInt(portAttr.lid), qp.qpNum(), psn, gid.clone());
+        byte[] raw = gid.map(entry -> entry.raw().clone()).orElse(new byte[16]);
+        return new RemoteAddress(port.lid(), qp.qpNum(), psn, raw);
     }
 
+    /** RESET to INIT, granting the spec's remote access. */
+    public QpTransitions.Transition init() {
+        return modify(QpTransitions.toInit(port.number(), spec.qpAccess()), "Check the port number (-i)");
+    }
+
+    /** INIT to RTR towards {@code remote}; a refusal says which part of the address is wrong. */
+    public QpTransitions.Transition readyToReceive(RemoteAddress remote, Mtu pathMtu, int sl) {
+        return modify(QpTransitions.toRtr(port.number(), pathMtu, gidIndex(), sl, remote, spec.rdAtomic()),
+                rtrHint(remote, pathMtu));
+    }
+
+    /** RTR to RTS, with {@code rnrRetry} retries when the peer has no receive posted. */
+    public QpTransitions.Transition readyToSend(int rnrRetry) {
+        return modify(QpTransitions.toRts(psn, rnrRetry, spec.rdAtomic()), "RTS follows RTR only");
+    }
+
+    /** RTR then RTS, as rdma-core's {@code pp_connect_ctx} does, retrying RNR forever. */
+    public void connect(RemoteAddress remote, Mtu pathMtu, int sl) {
+        readyToReceive(remote, pathMtu, sl);
+        readyToSend(QpTransitions.RNR_RETRY_FOREVER);
+    }
+
+    private QpTransitions.Transition modify(QpTransitions.Transition transition, String hint) {
+        qp.modify(transition.attr(), transition.mask(), hint);
+        return transition;
+    }
+
+    /**
+     * Why {@code ibv_modify_qp} to RTR failed, as far as this side can tell: RTR is where the peer's
+     * address meets the local port, and nearly every refusal is an addressing problem.
+     */
+    String rtrHint(RemoteAddress remote, Mtu pathMtu) {
+        if (port.isEthernet() && Gid.isNull(remote.gid())) {
+            return "The peer sent no GID, but " + port.name() + " is RoCE, where every packet needs a global"
+                    + " route header (GRH) with GIDs: start the peer with -g <index of its IPv4-mapped RoCE v2 GID>"
+                    + " (01-devices shows it)";
+        }
+        if (pathMtu.value() > port.activeMtu().map(Mtu::value).orElse(0)) {
+            return "The path MTU " + pathMtu.bytes() + " is above the active MTU of " + port.name()
+                    + ": pass a smaller -m/--mtu on both sides";
+        }
+        return "The peer's address was refused: on RoCE check both sides' -g/--gid-idx (the GID must be the"
+                + " port's, IPv4-mapped RoCE v2 for IPv4), on InfiniBand the peer's LID";
+    }
+
+    /** Releases the QP, CQ, MR and PD, in that order; the caller then closes the context. */
     @Override
     public void close() {
         resources.close();

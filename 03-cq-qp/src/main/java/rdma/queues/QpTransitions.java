@@ -1,7 +1,8 @@
 package rdma.queues;
 
-import rdma.devices.DevinfoNames;
 import rdma.devices.Gid;
+import rdma.devices.Mtu;
+import rdma.memory.Access;
 
 /**
  * The three {@code ibv_modify_qp} calls that take an RC queue pair from RESET to RTS, with the
@@ -24,35 +25,37 @@ public final class QpTransitions {
     private QpTransitions() {
     }
 
-    /** RESET to INIT: which port and partition the QP uses, and what a peer may do to its memory. */
-    public static Transition toInit(int port, int accessFlags) {
+    /**
+     * RESET to INIT: which port and partition the QP uses, and {@code access}, the
+     * {@link Access} bits saying what a peer may do to this side's memory through the QP (RDMA
+     * WRITE, READ, atomics); SEND needs none. The memory region must allow it too.
+     */
+    public static Transition toInit(int port, int access) {
         ibv_qp_attr attr = new ibv_qp_attr();
-        attr.qp_state = QpState.INIT.value();
+        attr.qp_state = QpState.IBV_QPS_INIT.value();
         attr.pkey_index = 0;
         attr.port_num = (byte) port;
-        attr.qp_access_flags = accessFlags;
-        int mask = QpAttrMask.IBV_QP_STATE | QpAttrMask.IBV_QP_PKEY_INDEX | QpAttrMask.IBV_QP_PORT
-                | QpAttrMask.IBV_QP_ACCESS_FLAGS;
-        return new Transition(QpState.INIT, attr, mask, "binds the QP to port " + port
-                + " and partition key 0; access flags " + accessFlags + ": what the peer may do to our memory (SEND needs none)");
+        attr.qp_access_flags = access;
+        int mask = QpAttrMask.of(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_PKEY_INDEX, QpAttrMask.IBV_QP_PORT,
+                QpAttrMask.IBV_QP_ACCESS_FLAGS);
+        String remoteAccess = access == 0 ? "none (SEND needs none)" : Access.describe(access);
+        return new Transition(QpState.IBV_QPS_INIT, attr, mask, "binds the QP to port " + port
+                + " and partition key 0; remote access " + remoteAccess + ": what the peer may do to our memory");
     }
 
     /**
      * INIT to RTR (ready to receive): who the peer is. On RoCE the address is a GID, carried in a
      * global route header; {@code sgidIndex} picks our own GID from the port's table.
+     * {@code maxDestRdAtomic} is how many RDMA READs (and atomics) from the peer this QP serves at
+     * once: the responder keeps state for each in flight.
      */
-    public static Transition toRtr(int port, int pathMtu, int sgidIndex, RemoteAddress remote) {
-        return toRtr(port, pathMtu, sgidIndex, 0, remote);
-    }
-
-    /** {@link #toRtr(int, int, int, RemoteAddress)} with service level {@code sl} (0 to 15). */
-    public static Transition toRtr(int port, int pathMtu, int sgidIndex, int sl, RemoteAddress remote) {
+    public static Transition toRtr(int port, Mtu pathMtu, int sgidIndex, int sl, RemoteAddress remote, int maxDestRdAtomic) {
         ibv_qp_attr attr = new ibv_qp_attr();
-        attr.qp_state = QpState.RTR.value();
-        attr.path_mtu = pathMtu;
+        attr.qp_state = QpState.IBV_QPS_RTR.value();
+        attr.path_mtu = pathMtu.value();
         attr.dest_qp_num = remote.qpn();
         attr.rq_psn = remote.psn();
-        attr.max_dest_rd_atomic = 1;
+        attr.max_dest_rd_atomic = (byte) maxDestRdAtomic;
         attr.min_rnr_timer = MIN_RNR_TIMER;
         attr.ah_attr.dlid = (short) remote.lid();
         attr.ah_attr.sl = (byte) sl;
@@ -65,26 +68,31 @@ public final class QpTransitions {
             attr.ah_attr.grh.dgid.raw = remote.gid().clone();
             address = "GID " + Gid.text(remote.gid()) + " (global route header, our GID index " + sgidIndex + ")";
         }
-        int mask = QpAttrMask.IBV_QP_STATE | QpAttrMask.IBV_QP_AV | QpAttrMask.IBV_QP_PATH_MTU
-                | QpAttrMask.IBV_QP_DEST_QPN | QpAttrMask.IBV_QP_RQ_PSN | QpAttrMask.IBV_QP_MAX_DEST_RD_ATOMIC
-                | QpAttrMask.IBV_QP_MIN_RNR_TIMER;
-        return new Transition(QpState.RTR, attr, mask, String.format("the peer: %s, QP 0x%06x, first PSN 0x%06x;"
-                        + " path MTU %s", address, remote.qpn(), remote.psn(), DevinfoNames.mtu(pathMtu)));
+        int mask = QpAttrMask.of(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_AV, QpAttrMask.IBV_QP_PATH_MTU,
+                QpAttrMask.IBV_QP_DEST_QPN, QpAttrMask.IBV_QP_RQ_PSN, QpAttrMask.IBV_QP_MAX_DEST_RD_ATOMIC,
+                QpAttrMask.IBV_QP_MIN_RNR_TIMER);
+        return new Transition(QpState.IBV_QPS_RTR, attr, mask, String.format("the peer: %s, QP 0x%06x, first PSN 0x%06x;"
+                + " path MTU %d; serves %d incoming RDMA READ(s) at once", address, remote.qpn(), remote.psn(),
+                pathMtu.bytes(), maxDestRdAtomic));
     }
 
-    /** RTR to RTS (ready to send): our first PSN, and how long and how often to retry. */
-    public static Transition toRts(int psn, int rnrRetry) {
+    /**
+     * RTR to RTS (ready to send): our first PSN, how long and how often to retry, and
+     * {@code maxRdAtomic}, how many RDMA READs (and atomics) this QP may have in flight towards
+     * the peer; it must not exceed what the peer's QP serves (its max_dest_rd_atomic).
+     */
+    public static Transition toRts(int psn, int rnrRetry, int maxRdAtomic) {
         ibv_qp_attr attr = new ibv_qp_attr();
-        attr.qp_state = QpState.RTS.value();
+        attr.qp_state = QpState.IBV_QPS_RTS.value();
         attr.sq_psn = psn;
         attr.timeout = ACK_TIMEOUT;
         attr.retry_cnt = RETRY_COUNT;
         attr.rnr_retry = (byte) rnrRetry;
-        attr.max_rd_atomic = 1;
-        int mask = QpAttrMask.IBV_QP_STATE | QpAttrMask.IBV_QP_TIMEOUT | QpAttrMask.IBV_QP_RETRY_CNT
-                | QpAttrMask.IBV_QP_RNR_RETRY | QpAttrMask.IBV_QP_SQ_PSN | QpAttrMask.IBV_QP_MAX_QP_RD_ATOMIC;
-        return new Transition(QpState.RTS, attr, mask, String.format("our first PSN 0x%06x; ACK timeout %d"
-                + " (4.096 us * 2^%d), %d retries, RNR retries %s", psn, ACK_TIMEOUT, ACK_TIMEOUT, RETRY_COUNT,
-                rnrRetry == RNR_RETRY_FOREVER ? "7 (forever)" : String.valueOf(rnrRetry)));
+        attr.max_rd_atomic = (byte) maxRdAtomic;
+        int mask = QpAttrMask.of(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_TIMEOUT, QpAttrMask.IBV_QP_RETRY_CNT,
+                QpAttrMask.IBV_QP_RNR_RETRY, QpAttrMask.IBV_QP_SQ_PSN, QpAttrMask.IBV_QP_MAX_QP_RD_ATOMIC);
+        return new Transition(QpState.IBV_QPS_RTS, attr, mask, String.format("our first PSN 0x%06x; ACK timeout %d"
+                + " (4.096 us * 2^%d), %d retries, RNR retries %s; %d outgoing RDMA READ(s) at once", psn, ACK_TIMEOUT,
+                ACK_TIMEOUT, RETRY_COUNT, rnrRetry == RNR_RETRY_FOREVER ? "7 (forever)" : String.valueOf(rnrRetry), maxRdAtomic));
     }
 }

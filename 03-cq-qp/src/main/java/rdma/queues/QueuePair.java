@@ -3,6 +3,8 @@ package rdma.queues;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.util.concurrent.atomic.AtomicInteger;
+import rdma.devices.Layout;
+import rdma.devices.QpType;
 import rdma.devices.VerbsException;
 import rdma.memory.ProtectionDomain;
 
@@ -12,9 +14,6 @@ import rdma.memory.ProtectionDomain;
  * {@link QpTransitions} walks it to RTS.
  */
 public final class QueuePair implements AutoCloseable {
-    /** {@code enum ibv_qp_type}. */
-    static final int IBV_QPT_RC = 2;
-
     private static final AtomicInteger OPEN = new AtomicInteger();
 
     private final ProtectionDomain pd;
@@ -24,28 +23,30 @@ public final class QueuePair implements AutoCloseable {
     private QueuePair(ProtectionDomain pd, Pointer qp) {
         this.pd = pd;
         this.qp = qp;
-        this.qpNum = qp.getInt(ibv_qp.offsetOf("qp_num"));
+        this.qpNum = qp.getInt(Layout.of(ibv_qp.class).offsetOf("qp_num"));
         OPEN.incrementAndGet();
     }
 
     /**
      * An RC QP in {@code pd} whose sends complete on {@code sendCq} and receives on
-     * {@code recvCq}, with room for the given numbers of outstanding work requests.
+     * {@code recvCq}, with room for the outstanding work requests, scatter/gather entries and
+     * inline data that {@code capacity} asks for (the device may grant more: see {@link #capacity()}).
      */
     public static QueuePair createRc(ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq,
-            int maxSendWr, int maxRecvWr) {
+            QueueCapacity capacity) {
         ibv_qp_init_attr init = new ibv_qp_init_attr();
         init.send_cq = sendCq.pointer();
         init.recv_cq = recvCq.pointer();
-        init.cap.max_send_wr = maxSendWr;
-        init.cap.max_recv_wr = maxRecvWr;
-        init.cap.max_send_sge = 1;
-        init.cap.max_recv_sge = 1;
-        init.qp_type = IBV_QPT_RC;
+        init.cap.max_send_wr = capacity.maxSendWr();
+        init.cap.max_recv_wr = capacity.maxRecvWr();
+        init.cap.max_send_sge = capacity.maxSendSge();
+        init.cap.max_recv_sge = capacity.maxRecvSge();
+        init.cap.max_inline_data = capacity.maxInlineData();
+        init.qp_type = QpType.IBV_QPT_RC.value();
         Pointer qp = QueueVerbs.ibv_create_qp(pd.pointer(), init);
         if (qp == null) {
-            throw VerbsException.ofErrno("ibv_create_qp", Native.getLastError(),
-                    "Ask for fewer work requests (max_qp_wr in ibv_devinfo -v) or check the CQs belong to the same device");
+            throw VerbsException.ofErrno("ibv_create_qp(" + capacity + ")", Native.getLastError(),
+                    "Ask for less (max_qp_wr, max_sge in ibv_devinfo -v) or check the CQs belong to the same device");
         }
         return new QueuePair(pd, qp);
     }
@@ -80,18 +81,19 @@ public final class QueuePair implements AutoCloseable {
     /** {@code ibv_query_qp} for {@code IBV_QP_STATE}: the state as the device has it now. */
     public int queryState() {
         ibv_qp_attr attr = new ibv_qp_attr();
-        query(QpAttrMask.IBV_QP_STATE, attr, new ibv_qp_init_attr());
+        query(QpAttrMask.IBV_QP_STATE.value(), attr, new ibv_qp_init_attr());
         return attr.qp_state;
     }
 
     /**
-     * {@code ibv_query_qp} for {@code IBV_QP_CAP}: how many bytes a send may carry inline, in the
-     * work request itself; the device may grant more than was asked for.
+     * {@code ibv_query_qp} for {@code IBV_QP_CAP}: what the QP really holds, which may be more
+     * than was asked for (such as the bytes a send may carry inline, in the request itself).
      */
-    public int maxInlineData() {
+    public QueueCapacity capacity() {
         ibv_qp_init_attr init = new ibv_qp_init_attr();
-        query(QpAttrMask.IBV_QP_CAP, new ibv_qp_attr(), init);
-        return init.cap.max_inline_data;
+        query(QpAttrMask.IBV_QP_CAP.value(), new ibv_qp_attr(), init);
+        return new QueueCapacity(init.cap.max_send_wr, init.cap.max_recv_wr, init.cap.max_send_sge,
+                init.cap.max_recv_sge, init.cap.max_inline_data);
     }
 
     private void query(int mask, ibv_qp_attr attr, ibv_qp_init_attr init) {

@@ -1,36 +1,77 @@
 package rdma.queues;
 
 import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import rdma.devices.Layout;
 import rdma.devices.VerbsException;
 import rdma.memory.MemoryRegion;
 
 /**
- * One receive work request with its scatter/gather entry, laid out once in native memory and
- * posted with {@code ibv_post_recv} as often as needed: posting builds nothing.
+ * One {@code struct ibv_recv_wr} with its scatter/gather list, laid out once in native memory and
+ * posted with {@code ibv_post_recv} as often as needed: a place where one incoming SEND (or RDMA
+ * WRITE WITH IMMEDIATE) may land. Requests chained through {@code next} are posted together by
+ * posting the first.
  */
 public final class ReceiveRequest {
-    private static final int WR = 0;
-    private static final int SGE = ibv_recv_wr.sizeOf();
-    private static final int BAD_WR = SGE + ibv_sge.sizeOf();
+    private static final Layout WR = Layout.of(ibv_recv_wr.class);
+    private static final int WR_ID = WR.offsetOf("wr_id");
+    private static final int NEXT = WR.offsetOf("next");
+    private static final int SG_LIST = WR.offsetOf("sg_list");
+    private static final int NUM_SGE = WR.offsetOf("num_sge");
+    private static final int SG_LIST_AT = WR.size();
 
-    private final Memory memory = new Memory(BAD_WR + 8L);
-    private final DataPath.BoundCall post;
+    private final Memory memory;
+    private final ByteBuffer view;
+    private final Pointer wr;
+    private final Pointer badWr;
+    private final int maxSge;
+    private final Pointer qp;
+    private final DataPath dataPath;
     private final String name;
 
-    /** Receives into the first {@code length} bytes of {@code region}; completions carry {@code wrId}. */
-    public ReceiveRequest(QueuePair qp, MemoryRegion region, int length, long wrId, String name) {
-        memory.clear();
-        ScatterGather.write(memory.share(SGE), region, length);
-        memory.setLong(WR + ibv_recv_wr.offsetOf("wr_id"), wrId);
-        memory.setPointer(WR + ibv_recv_wr.offsetOf("next"), null);
-        memory.setPointer(WR + ibv_recv_wr.offsetOf("sg_list"), memory.share(SGE));
-        memory.setInt(WR + ibv_recv_wr.offsetOf("num_sge"), 1);
-        this.post = DataPath.ibv_post_recv(qp.pd().context().pointer(), qp.pointer(), memory.share(WR), memory.share(BAD_WR));
+    /** A request for {@code qp} with room for {@code maxSge} scatter/gather entries; {@code name} says whose in errors. */
+    public ReceiveRequest(QueuePair qp, int maxSge, String name) {
+        int badWrAt = SG_LIST_AT + maxSge * ScatterGather.SIZE;
+        this.memory = new Memory(badWrAt + Native.POINTER_SIZE); // then the bad_wr slot
+        this.memory.clear();
+        this.view = memory.getByteBuffer(0, memory.size()).order(ByteOrder.nativeOrder());
+        this.wr = memory.share(0);
+        this.badWr = memory.share(badWrAt);
+        this.maxSge = maxSge;
+        this.qp = qp.pointer();
+        this.dataPath = DataPath.of(qp.pd().context());
         this.name = name;
+        wr.setPointer(SG_LIST, memory.share(SG_LIST_AT));
+        view.putInt(NUM_SGE, maxSge);
     }
 
+    /** {@code wr_id}: comes back in the completion of the message that lands here. */
+    public ReceiveRequest wrId(long wrId) {
+        view.putLong(WR_ID, wrId);
+        return this;
+    }
+
+    /** Scatter/gather entry {@code index}: {@code length} bytes of {@code region} from {@code offset}. */
+    public ReceiveRequest sge(int index, MemoryRegion region, long offset, int length) {
+        if (index < 0 || index >= maxSge) {
+            throw new IndexOutOfBoundsException("scatter/gather entry " + index + " of " + maxSge);
+        }
+        ScatterGather.write(view, SG_LIST_AT, index, region.address() + offset, length, region.lkey());
+        return this;
+    }
+
+    /** {@code next}: the request posted after this one by the same call, or null to end the chain. */
+    public ReceiveRequest next(ReceiveRequest next) {
+        wr.setPointer(NEXT, next == null ? null : next.wr);
+        return this;
+    }
+
+    /** {@code ibv_post_recv}: this request and the chain behind it go to the receive queue. */
     public void post() {
-        int rc = post.invoke();
+        int rc = dataPath.ibv_post_recv(qp, wr, badWr);
         if (rc != 0) { // the message is built only on failure: posting in a loop allocates nothing
             VerbsException.check(rc, "ibv_post_recv(" + name + ")",
                     "The receive queue may be full (max_recv_wr), or the QP is still in RESET");

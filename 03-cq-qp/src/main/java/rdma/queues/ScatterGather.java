@@ -1,17 +1,28 @@
 package rdma.queues;
 
-import com.sun.jna.Pointer;
-import rdma.memory.MemoryRegion;
+import java.nio.ByteBuffer;
+import rdma.devices.Layout;
 
-/** Writes one {@code struct ibv_sge}: a piece of registered memory that a work request names. */
-public final class ScatterGather {
+/**
+ * Writes {@code struct ibv_sge} entries: each names a piece of registered memory by address,
+ * length and the lkey of its memory region. A work request carries a list of them: a send gathers
+ * its message from them, a receive scatters the arriving message into them.
+ */
+final class ScatterGather {
+    private static final Layout SGE = Layout.of(ibv_sge.class);
+    static final int SIZE = SGE.size();
+    private static final int ADDR = SGE.offsetOf("addr");
+    private static final int LENGTH = SGE.offsetOf("length");
+    private static final int LKEY = SGE.offsetOf("lkey");
+
     private ScatterGather() {
     }
 
-    /** The first {@code length} bytes of {@code region}, at {@code entry}. */
-    public static void write(Pointer entry, MemoryRegion region, int length) {
-        entry.setLong(ibv_sge.offsetOf("addr"), region.address());
-        entry.setInt(ibv_sge.offsetOf("length"), length);
-        entry.setInt(ibv_sge.offsetOf("lkey"), region.lkey());
+    /** Entry number {@code index} of a list that starts at {@code listOffset} of {@code view}. */
+    static void write(ByteBuffer view, int listOffset, int index, long addr, int length, int lkey) {
+        int entry = listOffset + index * SIZE;
+        view.putLong(entry + ADDR, addr);
+        view.putInt(entry + LENGTH, length);
+        view.putInt(entry + LKEY, lkey);
     }
 }

@@ -1,57 +1,144 @@
 package rdma.queues;
 
 import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import rdma.devices.Layout;
 import rdma.devices.VerbsException;
 import rdma.memory.MemoryRegion;
 
 /**
- * One signaled SEND work request with its scatter/gather entry, laid out once in native memory
- * and posted with {@code ibv_post_send} as often as needed: posting builds nothing.
+ * One {@code struct ibv_send_wr} with its scatter/gather list, laid out once in native memory,
+ * changed in place and posted with {@code ibv_post_send} as often as needed: neither setting a
+ * field nor posting creates a Java object. Every operation the chapters use goes through it:
+ * SEND and SEND_WITH_IMM, RDMA_WRITE and RDMA_WRITE_WITH_IMM (with the peer's address and rkey),
+ * RDMA_READ; requests can be chained through {@code next} and posted with one call.
+ *
+ * <p>{@code ibv_send_wr} holds unions ({@code wr.rdma}, {@code wr.atomic}, {@code wr.ud}); JNA
+ * writes only a union's selected member, so this class writes the bytes itself at the offsets
+ * {@link Layout} takes from the structure class, which the layout test proves.
  */
 public final class SendRequest {
-    /** {@code enum ibv_wr_opcode}. */
-    static final int IBV_WR_SEND = 2;
-    /** {@code enum ibv_send_flags}: ask for a completion. */
-    public static final int IBV_SEND_SIGNALED = 1 << 1;
-    /** {@code enum ibv_send_flags}: copy the data into the work request itself (small messages). */
-    public static final int IBV_SEND_INLINE = 1 << 3;
+    private static final Layout WR = Layout.of(ibv_send_wr.class);
+    private static final int WR_ID = WR.offsetOf("wr_id");
+    private static final int NEXT = WR.offsetOf("next");
+    private static final int SG_LIST = WR.offsetOf("sg_list");
+    private static final int NUM_SGE = WR.offsetOf("num_sge");
+    private static final int OPCODE = WR.offsetOf("opcode");
+    private static final int SEND_FLAGS = WR.offsetOf("send_flags");
+    private static final int IMM_DATA = WR.offsetOf("imm_data");
+    private static final int REMOTE_ADDR = WR.offsetOf("wr.rdma.remote_addr");
+    private static final int RKEY = WR.offsetOf("wr.rdma.rkey");
+    private static final int SG_LIST_AT = WR.size();
 
-    private static final int WR = 0;
-    private static final int SGE = ibv_send_wr.sizeOf();
-    private static final int BAD_WR = SGE + ibv_sge.sizeOf();
-
-    private final Memory memory = new Memory(BAD_WR + 8L);
-    private final DataPath.BoundCall post;
+    private final Memory memory;
+    private final ByteBuffer view;
+    private final Pointer wr;
+    private final Pointer badWr;
+    private final int maxSge;
     private final QueuePair qp;
+    private final Pointer qpPointer;
+    private final DataPath dataPath;
     private final String name;
 
-    /** Sends the first {@code length} bytes of {@code region}; the completion carries {@code wrId}. */
-    public SendRequest(QueuePair qp, MemoryRegion region, int length, long wrId, String name) {
-        this(qp, region, length, wrId, IBV_SEND_SIGNALED, name);
-    }
-
-    /** The same, with other {@code ibv_send_flags} (SIGNALED is not implied). */
-    public SendRequest(QueuePair qp, MemoryRegion region, int length, long wrId, int sendFlags, String name) {
-        memory.clear();
-        ScatterGather.write(memory.share(SGE), region, length);
-        memory.setLong(WR + ibv_send_wr.offsetOf("wr_id"), wrId);
-        memory.setPointer(WR + ibv_send_wr.offsetOf("next"), null);
-        memory.setPointer(WR + ibv_send_wr.offsetOf("sg_list"), memory.share(SGE));
-        memory.setInt(WR + ibv_send_wr.offsetOf("num_sge"), 1);
-        memory.setInt(WR + ibv_send_wr.offsetOf("opcode"), IBV_WR_SEND);
-        memory.setInt(WR + ibv_send_wr.offsetOf("send_flags"), sendFlags);
-        this.post = DataPath.ibv_post_send(qp.pd().context().pointer(), qp.pointer(), memory.share(WR), memory.share(BAD_WR));
+    /** A request for {@code qp} with room for {@code maxSge} scatter/gather entries; {@code name} says whose in errors. */
+    public SendRequest(QueuePair qp, int maxSge, String name) {
+        int badWrAt = SG_LIST_AT + maxSge * ScatterGather.SIZE;
+        this.memory = new Memory(badWrAt + Native.POINTER_SIZE); // then the bad_wr slot
+        this.memory.clear();
+        this.view = memory.getByteBuffer(0, memory.size()).order(ByteOrder.nativeOrder());
+        this.wr = memory.share(0);
+        this.badWr = memory.share(badWrAt);
+        this.maxSge = maxSge;
         this.qp = qp;
+        this.qpPointer = qp.pointer();
+        this.dataPath = DataPath.of(qp.pd().context());
         this.name = name;
+        wr.setPointer(SG_LIST, memory.share(SG_LIST_AT));
+        sgeCount(maxSge);
     }
 
-    public void post() {
-        int rc = post.invoke();
-        if (rc != 0) {
-            int state = qp.queryState();
-            String hint = state == QpState.RTS.value() ? "The send queue may be full (max_send_wr)"
-                    : "The QP is in " + QpState.name(state) + ": a QP can post sends only in RTS; move it to RTS first";
-            VerbsException.check(rc, "ibv_post_send(" + name + ")", hint);
+    /** {@code wr_id}: comes back in the completion. */
+    public SendRequest wrId(long wrId) {
+        view.putLong(WR_ID, wrId);
+        return this;
+    }
+
+    public SendRequest opcode(WrOpcode opcode) {
+        view.putInt(OPCODE, opcode.value());
+        return this;
+    }
+
+    /** {@code send_flags}: the bits of {@link SendFlag}s, such as {@code IBV_SEND_SIGNALED}. */
+    public SendRequest sendFlags(int sendFlags) {
+        view.putInt(SEND_FLAGS, sendFlags);
+        return this;
+    }
+
+    /**
+     * {@code imm_data} for the WITH_IMM opcodes: 32 bits delivered in the peer's receive completion.
+     * C declares it {@code __be32} (a program writes {@code htonl(value)}); this stores
+     * {@code value} in network byte order, and the peer's {@link Completions#immData} reads it back.
+     */
+    public SendRequest immData(int value) {
+        view.putInt(IMM_DATA, ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? value : Integer.reverseBytes(value));
+        return this;
+    }
+
+    /** {@code wr.rdma}: the peer's memory that an RDMA WRITE or READ names, by address and rkey. */
+    public SendRequest rdma(long remoteAddr, int rkey) {
+        view.putLong(REMOTE_ADDR, remoteAddr);
+        view.putInt(RKEY, rkey);
+        return this;
+    }
+
+    /** Scatter/gather entry {@code index}: {@code length} bytes of {@code region} from {@code offset}. */
+    public SendRequest sge(int index, MemoryRegion region, long offset, int length) {
+        return sge(index, region.address() + offset, length, region.lkey());
+    }
+
+    /** Scatter/gather entry {@code index} by address, length and lkey, as {@code struct ibv_sge} has them. */
+    public SendRequest sge(int index, long addr, int length, int lkey) {
+        if (index < 0 || index >= maxSge) {
+            throw new IndexOutOfBoundsException("scatter/gather entry " + index + " of " + maxSge);
         }
+        ScatterGather.write(view, SG_LIST_AT, index, addr, length, lkey);
+        return this;
+    }
+
+    /** {@code num_sge}: how many of the entries the request uses (0 for an RDMA WRITE of nothing but immediate data). */
+    public SendRequest sgeCount(int count) {
+        view.putInt(NUM_SGE, count);
+        return this;
+    }
+
+    /** {@code next}: the request posted after this one by the same call, or null to end the chain. */
+    public SendRequest next(SendRequest next) {
+        wr.setPointer(NEXT, next == null ? null : next.wr);
+        return this;
+    }
+
+    /** The {@code struct ibv_send_wr *}. */
+    public Pointer pointer() {
+        return wr;
+    }
+
+    /** {@code ibv_post_send}: this request and the chain behind it go to the send queue. */
+    public void post() {
+        int rc = dataPath.ibv_post_send(qpPointer, wr, badWr);
+        if (rc != 0) { // the message is built only on failure: posting in a loop allocates nothing
+            VerbsException.check(rc, "ibv_post_send(" + name + ")", hintForPostFailure());
+        }
+    }
+
+    private String hintForPostFailure() {
+        int state = qp.queryState();
+        if (state != QpState.IBV_QPS_RTS.value()) {
+            return "The QP is in " + QpState.name(state) + ": a QP can post sends only in RTS; move it to RTS first";
+        }
+        return "The send queue may be full (max_send_wr: wait for completions before posting more), or the"
+                + " request asks for more than the QP allows (max_send_sge, max_inline_data)";
     }
 }

@@ -3,6 +3,7 @@ package rdma.queues;
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
+import rdma.devices.PthreadTypes;
 
 /** {@code struct ibv_qp}: what {@code ibv_create_qp} returns. We read {@code qp_num} from it. */
 @FieldOrder({"context", "qp_context", "pd", "send_cq", "recv_cq", "srq", "handle", "qp_num", "state",
@@ -20,15 +21,9 @@ public class ibv_qp extends Structure {
     /** The state as libibverbs last saw it; {@code ibv_query_qp} asks the device. */
     public int state;
     public int qp_type;
-    /** {@code pthread_mutex_t} (x86_64 glibc: 40 bytes). */
-    public long[] mutex = new long[5];
-    /** {@code pthread_cond_t} (48 bytes). */
-    public long[] cond = new long[6];
+    /** {@code pthread_mutex_t}: its size depends on the platform. */
+    public long[] mutex = PthreadTypes.mutex();
+    /** {@code pthread_cond_t}. */
+    public long[] cond = PthreadTypes.cond();
     public int events_completed;
-
-    private static final ibv_qp LAYOUT = new ibv_qp();
-
-    public static int offsetOf(String field) {
-        return LAYOUT.fieldOffset(field);
-    }
 }

@@ -12,14 +12,4 @@ public class ibv_recv_wr extends Structure {
     public Pointer next;
     public Pointer sg_list;
     public int num_sge;
-
-    private static final ibv_recv_wr LAYOUT = new ibv_recv_wr();
-
-    public static int offsetOf(String field) {
-        return LAYOUT.fieldOffset(field);
-    }
-
-    public static int sizeOf() {
-        return LAYOUT.size();
-    }
 }

@@ -17,9 +17,9 @@ public class ibv_send_wr extends Structure {
     public Pointer next;
     public Pointer sg_list;
     public int num_sge;
-    /** {@code enum ibv_wr_opcode}: 2 is SEND. */
+    /** {@code enum ibv_wr_opcode}: see {@link WrOpcode}. */
     public int opcode;
-    /** {@code enum ibv_send_flags}: SIGNALED (2) asks for a completion. */
+    /** {@code enum ibv_send_flags}: see {@link SendFlag}. */
     public int send_flags;
     /** C: an anonymous union of {@code __be32 imm_data} and {@code uint32_t invalidate_rkey}. */
     public int imm_data;
@@ -88,15 +88,5 @@ public class ibv_send_wr extends Structure {
         public Pointer mw;
         public int rkey;
         public ibv_mw_bind_info bind_info;
-    }
-
-    private static final ibv_send_wr LAYOUT = new ibv_send_wr();
-
-    public static int offsetOf(String field) {
-        return LAYOUT.fieldOffset(field);
-    }
-
-    public static int sizeOf() {
-        return LAYOUT.size();
     }
 }

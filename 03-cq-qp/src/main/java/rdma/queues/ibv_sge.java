@@ -10,14 +10,4 @@ public class ibv_sge extends Structure {
     public int length;
     /** The lkey of the memory region the piece lies in. */
     public int lkey;
-
-    private static final ibv_sge LAYOUT = new ibv_sge();
-
-    public static int offsetOf(String field) {
-        return LAYOUT.fieldOffset(field);
-    }
-
-    public static int sizeOf() {
-        return LAYOUT.size();
-    }
 }

@@ -8,9 +8,9 @@ import com.sun.jna.Structure.FieldOrder;
         "wc_flags", "pkey_index", "slid", "sl", "dlid_path_bits"})
 public class ibv_wc extends Structure {
     public long wr_id;
-    /** {@code enum ibv_wc_status}: 0 is success; anything else, see {@code ibv_wc_status_str}. */
+    /** {@code enum ibv_wc_status}: see {@link WcStatus}. */
     public int status;
-    /** {@code enum ibv_wc_opcode}: 0 SEND, 128 RECV, ... */
+    /** {@code enum ibv_wc_opcode}: see {@link WcOpcode}. */
     public int opcode;
     public int vendor_err;
     /** For receives: how many bytes arrived. */
@@ -24,14 +24,4 @@ public class ibv_wc extends Structure {
     public short slid;
     public byte sl;
     public byte dlid_path_bits;
-
-    private static final ibv_wc LAYOUT = new ibv_wc();
-
-    public static int offsetOf(String field) {
-        return LAYOUT.fieldOffset(field);
-    }
-
-    public static int sizeOf() {
-        return LAYOUT.size();
-    }
 }

@@ -1,52 +1,74 @@
 package rdma.queues;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import rdma.devices.VerbsException;
 
 /** Reading completions at fixed offsets gives what the JNA structure wrote there. */
 class CompletionsTest {
+    /** An array nothing polls into: the test writes the completions itself. */
+    private static Completions unpolled(int capacity) {
+        return new Completions(null, null, capacity, "test");
+    }
+
     @Test
-    void fixedOffsetReadsAgreeWithTheStructure() {
-        Completions completions = new Completions(3);
+    void everyFieldIsReadAtItsOffset() {
+        Completions completions = unpolled(3);
         ibv_wc wc = new ibv_wc();
         wc.wr_id = 0x1122334455667788L;
         wc.status = 13;
-        wc.opcode = Completions.IBV_WC_RECV;
+        wc.opcode = WcOpcode.IBV_WC_RECV_RDMA_WITH_IMM.value();
+        wc.vendor_err = 0x4444;
         wc.byte_len = 4096;
+        wc.imm_data = 0x04030201; // in memory: 01 02 03 04 on a little-endian CPU, 0x01020304 in network order
         wc.qp_num = 0x11;
-        byte[] bytes = wc.getPointer().getByteArray(0, wc.size());
+        wc.src_qp = 0x22;
+        wc.wc_flags = WcFlag.IBV_WC_WITH_IMM.value();
+        wc.pkey_index = 3;
+        wc.slid = (short) 0xbeef;
+        wc.sl = 5;
+        wc.dlid_path_bits = 7;
         wc.write();
-        completions.array().write(2L * ibv_wc.sizeOf(), wc.getPointer().getByteArray(0, wc.size()), 0, bytes.length);
+        completions.array().write(2L * Completions.SIZE, wc.getPointer().getByteArray(0, wc.size()), 0, wc.size());
 
         assertThat(completions.wrId(2)).isEqualTo(0x1122334455667788L);
         assertThat(completions.status(2)).isEqualTo(13);
-        assertThat(completions.opcode(2)).isEqualTo(128);
+        assertThat(completions.opcode(2)).isEqualTo(129);
+        assertThat(completions.vendorErr(2)).isEqualTo(0x4444);
         assertThat(completions.byteLength(2)).isEqualTo(4096);
+        assertThat(completions.immData(2)).as("imm_data is __be32").isEqualTo(
+                java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? 0x01020304 : 0x04030201);
         assertThat(completions.qpNum(2)).isEqualTo(0x11);
+        assertThat(completions.srcQp(2)).isEqualTo(0x22);
+        assertThat(WcFlag.IBV_WC_WITH_IMM.isIn(completions.wcFlags(2))).isTrue();
+        assertThat(completions.pkeyIndex(2)).isEqualTo(3);
+        assertThat(completions.slid(2)).isEqualTo(0xbeef);
+        assertThat(completions.sl(2)).isEqualTo(5);
+        assertThat(completions.dlidPathBits(2)).isEqualTo(7);
         assertThat(completions.wrId(1)).isZero();
     }
 
     @Test
-    void aFailedCompletionIsNamedWithIbvWcStatusStr() {
-        Completions completions = new Completions(1);
-        completions.array().setLong(Completions.WR_ID, 7);
-        completions.array().setInt(Completions.STATUS, Completions.IBV_WC_RNR_RETRY_EXC_ERR);
+    void aFailedCompletionIsNamedWithIbvWcStatusStrAndItsHint() {
+        Completions completions = unpolled(1);
+        ibv_wc wc = new ibv_wc(); // written through the structure, read through the offsets
+        wc.wr_id = 7;
+        wc.status = WcStatus.IBV_WC_RNR_RETRY_EXC_ERR.value();
+        wc.write();
+        completions.array().write(0, wc.getPointer().getByteArray(0, wc.size()), 0, wc.size());
 
-        assertThatThrownBy(() -> completions.requireSuccess(0))
-                .isInstanceOf(VerbsException.class)
-                .hasMessage("ibv_poll_cq(test): work request 7 completed with RNR retry counter exceeded (status 13)."
-                        + " The peer had no receive posted (Receiver Not Ready) and rnr_retry ran out: post receives"
-                        + " before the peer sends, or raise rnr_retry (7 retries forever)");
+        VerbsException error = completions.failed(0);
+        assertThat(error.getMessage()).isEqualTo("ibv_poll_cq(test): work request 7 completed with RNR retry counter"
+                + " exceeded (status 13). The peer had no receive posted (Receiver Not Ready) and rnr_retry ran out:"
+                + " post receives before the peer sends, or raise rnr_retry (7 retries forever)");
     }
 
     @Test
-    void everyStatusHasAHint() {
-        for (int status = 1; status <= 21; status++) {
-            assertThat(Completions.hintFor(status)).isNotBlank();
-        }
-        assertThat(Completions.hintFor(12)).contains("peer is gone");
+    void everyStatusHasAHintOfItsOwn() {
+        long distinct = Arrays.stream(WcStatus.values()).map(WcStatus::hint).distinct().count();
+        assertThat(distinct).isEqualTo(WcStatus.values().length);
+        assertThat(WcStatus.hintFor(99)).contains("man ibv_poll_cq");
     }
 }

@@ -10,14 +10,15 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.util.function.Consumer;
 import rdma.devices.VerbsException;
-import rdma.queues.RemoteAddress;
 
 /**
  * The out-of-band TCP exchange of ibv_rc_pingpong: before two QPs can talk, each side must learn
- * the other's LID, QP number, PSN and GID. The client sends its message, reads the server's and
- * answers "done"; the server reads the client's message, moves its QP to RTR and RTS, and only
- * then replies, so that the client cannot send before the server can receive.
+ * the other's address (LID, QP number, PSN, GID, and whatever else a chapter's format carries).
+ * The client sends its message, reads the server's and answers "done"; the server reads the
+ * client's message, moves its QP to RTR and RTS, and only then replies, so that the client cannot
+ * send before the server can receive.
  */
 public final class AddressExchange {
     static final int CONNECT_TIMEOUT_MILLIS = 5_000;
@@ -26,24 +27,18 @@ public final class AddressExchange {
     private AddressExchange() {
     }
 
-    /** What the server does between reading the client's address and replying with its own. */
-    @FunctionalInterface
-    public interface Connector {
-        void connect(RemoteAddress client);
-    }
-
     /** The client's side: connect, send ours, read theirs, say done. */
-    public static RemoteAddress client(String host, int port, RemoteAddress mine) {
+    public static <T> T client(String host, int port, T mine, ExchangeFormat<T> format) {
         String peer = host + ":" + port;
         try (Socket socket = connect(host, port)) {
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
-            socket.getOutputStream().write(ExchangeMessage.format(mine));
-            RemoteAddress server = parse(readExactly(socket.getInputStream(), ExchangeMessage.SIZE, peer), peer);
-            socket.getOutputStream().write(new byte[] {'d', 'o', 'n', 'e', 0});
+            socket.getOutputStream().write(format.format(mine));
+            T server = parse(format, readExactly(socket.getInputStream(), format.size(), peer), peer);
+            socket.getOutputStream().write(ExchangeMessage.terminated("done"));
             return server;
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
-                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the server an ibv_rc_pingpong (same message format)?");
+                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the server a program of the same kind (same message format)?");
         } catch (IOException broken) {
             throw new VerbsException("exchanging addresses with " + peer, broken.getMessage(), "Is the server still running?");
         }
@@ -60,7 +55,7 @@ public final class AddressExchange {
             throw new VerbsException("connecting to " + peer, "unknown host " + host, "Check the server's name or address");
         } catch (ConnectException refused) {
             throw new VerbsException("connecting to " + peer, "nothing is listening there (" + refused.getMessage() + ")",
-                    "Start the server first (--server on the other side) and check the host and -p/--port");
+                    "Start the server first (the same command without a host, on the other side) and check the host and -p/--port");
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("connecting to " + peer, "no answer within " + CONNECT_TIMEOUT_MILLIS / 1000 + " s",
                     "Check that the server is reachable (ping it) and not behind a firewall");
@@ -74,7 +69,7 @@ public final class AddressExchange {
     }
 
     /** Closes a socket that may already be closed, or broken: nothing useful can fail here. */
-    static void closeQuietly(Closeable socket) {
+    public static void closeQuietly(Closeable socket) {
         try {
             socket.close();
         } catch (IOException ignored) {
@@ -97,33 +92,34 @@ public final class AddressExchange {
 
     /**
      * The server's side, on a socket from {@link #listen}: wait for one client, read its
-     * address, run {@code connector} (RTR and RTS), then reply with ours and wait for "done".
+     * message, run {@code connector} (RTR and RTS), then reply with ours and wait for "done".
+     * The listener is closed once the client is accepted: one client per run, as in C.
      */
-    public static RemoteAddress server(ServerSocket listener, RemoteAddress mine, Connector connector) {
+    public static <T> T server(ServerSocket listener, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
         String peer = "the client";
         try (ServerSocket closing = listener; Socket socket = closing.accept()) {
             peer = "client " + socket.getInetAddress().getHostAddress();
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
-            RemoteAddress client = parse(readExactly(socket.getInputStream(), ExchangeMessage.SIZE, peer), peer);
-            connector.connect(client);
-            socket.getOutputStream().write(ExchangeMessage.format(mine));
+            T client = parse(format, readExactly(socket.getInputStream(), format.size(), peer), peer);
+            connector.accept(client);
+            socket.getOutputStream().write(format.format(mine));
             readExactly(socket.getInputStream(), ExchangeMessage.DONE_SIZE, peer);
             return client;
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
-                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the client an ibv_rc_pingpong (same message format)?");
+                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the client a program of the same kind (same message format)?");
         } catch (IOException broken) {
             throw new VerbsException("exchanging addresses with " + peer, String.valueOf(broken.getMessage()),
                     "Is the client still running?");
         }
     }
 
-    private static RemoteAddress parse(byte[] message, String peer) {
+    private static <T> T parse(ExchangeFormat<T> format, byte[] message, String peer) {
         try {
-            return ExchangeMessage.parse(message);
-        } catch (ExchangeMessage.MalformedException malformed) {
+            return format.parse(message);
+        } catch (ExchangeFormat.MalformedMessageException malformed) {
             throw new VerbsException("reading the address of " + peer, "malformed exchange message: " + malformed.getMessage(),
-                    "Both sides must speak ibv_rc_pingpong's format; is the peer a pingpong of another kind?");
+                    "Both sides must use the same exchange format: is the peer a program of another kind (another chapter, or ibv_ud_pingpong)?");
         }
     }
 

@@ -1,60 +1,88 @@
 package rdma.pingpong;
 
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 import rdma.devices.VerbsException;
+import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
+import rdma.queues.Endpoint;
+import rdma.queues.ReceiveRequest;
 import rdma.queues.SendRequest;
+import rdma.queues.WcStatus;
+import rdma.queues.WrOpcode;
 
 /**
  * rc_pingpong.c's data loop: each side keeps up to {@code rxDepth} receives posted and one send
  * in flight; a side sends its next message once its previous send completed and the peer's next
  * message arrived. Everything the loop touches is built before it starts: the work requests and
  * the completion array live in native memory and are read at fixed offsets, so an iteration
- * allocates no Java object.
+ * creates no Java object.
  */
-final class PingpongLoop {
-    static final long RECV_WRID = 1;
-    static final long SEND_WRID = 2;
+public final class PingpongLoop {
+    public static final long RECV_WRID = 1;
+    public static final long SEND_WRID = 2;
     /** With no completion for this long, the peer is taken to be gone: an error, not a hang. */
-    static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
+    public static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    /** How long the loop took, and what the second half of it allocated (steady state). */
-    record Result(long elapsedNanos, int iterationsMeasured, long bytesAllocated) {
+    /** Told of every message received; tests measure the loop through it. */
+    @FunctionalInterface
+    public interface Observer {
+        void received(int messages);
+
+        Observer NONE = messages -> { };
     }
 
     private final Completions completions;
-    private final ReceiveChain receives;
+    private final ReceiveRequest[] receives;
     private final SendRequest send;
+    private final CompletionWaiter waiter;
     private final int rxDepth;
     private final int iters;
     private final String side;
     private int outstandingReceives;
 
-    PingpongLoop(PingpongContext context, int size, int rxDepth, int iters, String side) {
-        this.completions = new Completions(context.cq(), 2, side);
-        this.receives = new ReceiveChain(context.qp(), context.buffer(), size, RECV_WRID, rxDepth, side);
-        this.send = new SendRequest(context.qp(), context.buffer(), size, SEND_WRID, context.sendFlags(), side);
+    /**
+     * The loop of one side over {@code endpoint}'s buffer: messages of {@code size} bytes,
+     * {@code sendFlags} on every send, completions taken by {@code waiter}.
+     */
+    public PingpongLoop(Endpoint endpoint, int size, int rxDepth, int iters, int sendFlags, CompletionWaiter waiter, String side) {
+        this.completions = new Completions(endpoint.cq(), 2, side);
+        this.receives = receiveChain(endpoint, size, rxDepth, side);
+        this.send = new SendRequest(endpoint.qp(), 1, side).wrId(SEND_WRID).opcode(WrOpcode.IBV_WR_SEND)
+                .sendFlags(sendFlags).sge(0, endpoint.buffer(), 0, size);
+        this.waiter = waiter;
         this.rxDepth = rxDepth;
         this.iters = iters;
         this.side = side;
     }
 
+    /**
+     * {@code rxDepth} identical receives, chained through their {@code next} pointers once.
+     * rc_pingpong.c refills its receive queue with one {@code ibv_post_recv} per request; posting
+     * the last {@code k} requests of the chain is one call that puts the same requests on the
+     * queue, and each call from Java costs more than one from C.
+     */
+    private static ReceiveRequest[] receiveChain(Endpoint endpoint, int size, int rxDepth, String side) {
+        ReceiveRequest[] chain = new ReceiveRequest[rxDepth];
+        for (int i = rxDepth - 1; i >= 0; i--) {
+            chain[i] = new ReceiveRequest(endpoint.qp(), 1, side).wrId(RECV_WRID).sge(0, endpoint.buffer(), 0, size)
+                    .next(i + 1 < rxDepth ? chain[i + 1] : null);
+        }
+        return chain;
+    }
+
     /** Posts the first {@code rxDepth} receives: before the exchange, so the peer can send at once. */
-    void postInitialReceives() {
+    public void postInitialReceives() {
         outstandingReceives = postReceives(rxDepth);
     }
 
+    /** Posts the last {@code count} requests of the chain, with one call. */
     private int postReceives(int count) {
-        receives.post(count);
+        receives[rxDepth - count].post();
         return count;
     }
 
-    /** Runs the exchange; the client ({@code startsSending}) posts the first send. */
-    Result run(boolean startsSending) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        int measureFrom = Math.max(1, iters / 2);
-        long allocatedAtHalf = 0;
+    /** Runs the exchange and returns how long it took; the client ({@code startsSending}) posts the first send. */
+    public long run(boolean startsSending, Observer observer) {
         long pending = RECV_WRID;
         if (startsSending) {
             send.post();
@@ -63,19 +91,14 @@ final class PingpongLoop {
         int received = 0;
         int sent = 0;
         long start = System.nanoTime();
-        long lastProgress = start;
         while (received < iters || sent < iters) {
-            int count = completions.poll();
+            int count = waiter.await(completions, STALL_NANOS);
             if (count == 0) {
-                if (System.nanoTime() - lastProgress > STALL_NANOS) {
-                    throw stalled(received, sent);
-                }
-                continue;
+                throw stalled(received, sent);
             }
-            lastProgress = System.nanoTime();
             for (int i = 0; i < count; i++) {
-                if (completions.status(i) != Completions.IBV_WC_SUCCESS) {
-                    completions.requireSuccess(i);
+                if (completions.status(i) != WcStatus.IBV_WC_SUCCESS.value()) {
+                    throw completions.failed(i);
                 }
                 long wrId = completions.wrId(i);
                 if (wrId == SEND_WRID) {
@@ -84,10 +107,7 @@ final class PingpongLoop {
                     if (--outstandingReceives <= 1) {
                         outstandingReceives += postReceives(rxDepth - outstandingReceives);
                     }
-                    received++;
-                    if (received == measureFrom) {
-                        allocatedAtHalf = threads.getCurrentThreadAllocatedBytes();
-                    }
+                    observer.received(++received);
                 } else {
                     throw new VerbsException("ibv_poll_cq(" + side + ")", "completion for unknown wr_id " + wrId,
                             "This is a bug; please report it");
@@ -99,13 +119,11 @@ final class PingpongLoop {
                 }
             }
         }
-        long elapsed = System.nanoTime() - start;
-        long allocated = threads.getCurrentThreadAllocatedBytes() - allocatedAtHalf;
-        return new Result(elapsed, iters - measureFrom, allocated);
+        return System.nanoTime() - start;
     }
 
     private VerbsException stalled(int received, int sent) {
-        return new VerbsException("ibv_poll_cq(" + side + ")", "no completion for " + STALL_NANOS / 1_000_000_000
+        return new VerbsException("ibv_poll_cq(" + side + ")", "no completion for " + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS)
                 + " s after " + received + " receives and " + sent + " sends",
                 "The peer is gone or stopped: check the other side's output");
     }

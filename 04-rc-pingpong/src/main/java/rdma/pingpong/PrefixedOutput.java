@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * Output of one side of the one-JVM demo: each line labelled "[server] " or "[client] ", and
  * written whole, so that the two sides' lines never mix although they print at the same time.
  */
-final class PrefixedOutput extends OutputStream {
+public final class PrefixedOutput extends OutputStream {
     private final PrintStream target;
     private final byte[] label;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
@@ -19,7 +19,7 @@ final class PrefixedOutput extends OutputStream {
         this.label = label.getBytes(StandardCharsets.UTF_8);
     }
 
-    static PrintStream labelled(PrintStream target, String label) {
+    public static PrintStream labelled(PrintStream target, String label) {
         return new PrintStream(new PrefixedOutput(target, label), true, StandardCharsets.UTF_8);
     }
 

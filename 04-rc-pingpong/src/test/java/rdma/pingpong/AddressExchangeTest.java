@@ -42,12 +42,12 @@ class AddressExchangeTest {
         ServerSocket listener = AddressExchange.listen(0);
         AtomicBoolean connected = new AtomicBoolean();
         CompletableFuture<RemoteAddress> server = CompletableFuture.supplyAsync(() ->
-                AddressExchange.server(listener, SERVER, client -> {
+                AddressExchange.server(listener, SERVER, ExchangeMessage.RC_PINGPONG, client -> {
                     assertThat(client.qpn()).isEqualTo(0x11);
                     connected.set(true);
                 }));
 
-        RemoteAddress learnedByClient = AddressExchange.client("localhost", listener.getLocalPort(), CLIENT);
+        RemoteAddress learnedByClient = AddressExchange.client("localhost", listener.getLocalPort(), CLIENT, ExchangeMessage.RC_PINGPONG);
         assertThat(connected).as("the server moved to RTR/RTS before replying").isTrue();
 
         assertThat(learnedByClient.qpn()).isEqualTo(0x22);
@@ -59,7 +59,7 @@ class AddressExchangeTest {
     @Test
     void aServerThatClosesAtOnceIsNamed() throws Exception {
         int port = fakeServer(new byte[0]);
-        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT))
+        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT, ExchangeMessage.RC_PINGPONG))
                 .isInstanceOf(VerbsException.class)
                 .hasMessage("exchanging addresses with localhost:" + port + ": localhost:" + port + " closed the connection"
                         + " during the address exchange after 0 of 52 bytes. Is the server still running?");
@@ -68,7 +68,7 @@ class AddressExchangeTest {
     @Test
     void aTruncatedMessageSaysHowFarItGot() throws Exception {
         int port = fakeServer("0000:000012:4f16b0".getBytes());
-        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT))
+        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT, ExchangeMessage.RC_PINGPONG))
                 .isInstanceOf(VerbsException.class)
                 .hasMessageContaining("after 18 of 52 bytes");
     }
@@ -78,7 +78,7 @@ class AddressExchangeTest {
         byte[] garbage = new byte[ExchangeMessage.SIZE];
         System.arraycopy("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n".getBytes(), 0, garbage, 0, 32);
         int port = fakeServer(garbage);
-        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT))
+        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT, ExchangeMessage.RC_PINGPONG))
                 .isInstanceOf(VerbsException.class)
                 .hasMessageStartingWith("reading the address of localhost:" + port + ": malformed exchange message:"
                         + " expected LID:QPN:PSN:GID (4:6:6:32 hex digits) and a NUL, got \"SSH-2.0-OpenSSH_9.2p1 Debian-2\\x0d\\x0a")
@@ -92,15 +92,15 @@ class AddressExchangeTest {
             port = probe.getLocalPort();
         }
         int closedPort = port;
-        assertThatThrownBy(() -> AddressExchange.client("localhost", closedPort, CLIENT))
+        assertThatThrownBy(() -> AddressExchange.client("localhost", closedPort, CLIENT, ExchangeMessage.RC_PINGPONG))
                 .isInstanceOf(VerbsException.class)
                 .hasMessageStartingWith("connecting to localhost:" + closedPort + ": nothing is listening there")
-                .hasMessageEndingWith("Start the server first (--server on the other side) and check the host and -p/--port");
+                .hasMessageEndingWith("Start the server first (the same command without a host, on the other side) and check the host and -p/--port");
     }
 
     @Test
     void anUnknownHostIsNamed() {
-        assertThatThrownBy(() -> AddressExchange.client("no-such-host.invalid", 18515, CLIENT))
+        assertThatThrownBy(() -> AddressExchange.client("no-such-host.invalid", 18515, CLIENT, ExchangeMessage.RC_PINGPONG))
                 .isInstanceOf(VerbsException.class)
                 .hasMessage("connecting to no-such-host.invalid:18515: unknown host no-such-host.invalid. Check the server's name or address");
     }
@@ -109,7 +109,7 @@ class AddressExchangeTest {
     void theServerNamesAClientThatSendsGarbageOrLeaves() throws Exception {
         ServerSocket listener = AddressExchange.listen(0);
         CompletableFuture<RemoteAddress> server = CompletableFuture.supplyAsync(() ->
-                AddressExchange.server(listener, SERVER, client -> { }));
+                AddressExchange.server(listener, SERVER, ExchangeMessage.RC_PINGPONG, client -> { }));
         try (Socket client = new Socket("localhost", listener.getLocalPort())) {
             client.getOutputStream().write("hello".getBytes());
         }

@@ -23,7 +23,7 @@ class ExchangeMessageTest {
 
     @Test
     void formatIsSprintfOf04x06x06xAndTheGidHex() {
-        byte[] message = ExchangeMessage.format(new RemoteAddress(0, 0x12, 0x4f16b0, LAB_GID));
+        byte[] message = ExchangeMessage.RC_PINGPONG.format(new RemoteAddress(0, 0x12, 0x4f16b0, LAB_GID));
         assertThat(message).hasSize(52);
         assertThat(new String(message, 0, 51, StandardCharsets.US_ASCII))
                 .isEqualTo("0000:000012:4f16b0:00000000000000000000ffffc0000201");
@@ -32,7 +32,7 @@ class ExchangeMessageTest {
 
     @Test
     void parseReadsWhatTheCToolSends() {
-        RemoteAddress address = ExchangeMessage.parse(bytes("001a:000013:05C10F:fe800000000000000202c9fffe0a0b0c"));
+        RemoteAddress address = ExchangeMessage.RC_PINGPONG.parse(bytes("001a:000013:05C10F:fe800000000000000202c9fffe0a0b0c"));
         assertThat(address.lid()).isEqualTo(0x1a);
         assertThat(address.qpn()).isEqualTo(0x13);
         assertThat(address.psn()).isEqualTo(0x05c10f);
@@ -41,24 +41,25 @@ class ExchangeMessageTest {
 
     @Test
     void malformedMessagesAreRefusedWithWhatArrived() {
-        assertThatThrownBy(() -> ExchangeMessage.parse(bytes("0000-000012:4f16b0:00000000000000000000ffffc0000201")))
-                .isInstanceOf(ExchangeMessage.MalformedException.class)
+        assertThatThrownBy(() -> ExchangeMessage.RC_PINGPONG.parse(bytes("0000-000012:4f16b0:00000000000000000000ffffc0000201")))
+                .isInstanceOf(ExchangeFormat.MalformedMessageException.class)
                 .hasMessage("expected LID:QPN:PSN:GID (4:6:6:32 hex digits) and a NUL, got"
-                        + " \"0000-000012:4f16b0:00000000000000000000ffffc0000201\\x00\"");
-        assertThatThrownBy(() -> ExchangeMessage.parse(bytes("GET / HTTP/1.1\r\nHost: x\r\n")))
-                .isInstanceOf(ExchangeMessage.MalformedException.class)
+                        + " \"0000-000012:4f16b0:00000000000000000000ffffc0000201\"");
+        assertThatThrownBy(() -> ExchangeMessage.RC_PINGPONG.parse(bytes("GET / HTTP/1.1\r\nHost: x\r\n")))
+                .isInstanceOf(ExchangeFormat.MalformedMessageException.class)
                 .hasMessageContaining("GET / HTTP/1.1\\x0d\\x0aHost");
         byte[] noNul = bytes("0000:000012:4f16b0:00000000000000000000ffffc0000201");
         noNul[51] = 'x';
-        assertThatThrownBy(() -> ExchangeMessage.parse(noNul)).isInstanceOf(ExchangeMessage.MalformedException.class);
-        assertThatThrownBy(() -> ExchangeMessage.parse(new byte[20]))
-                .isInstanceOf(ExchangeMessage.MalformedException.class).hasMessage("expected 52 bytes, got 20");
+        assertThatThrownBy(() -> ExchangeMessage.RC_PINGPONG.parse(noNul)).isInstanceOf(ExchangeFormat.MalformedMessageException.class)
+                .hasMessageStartingWith("expected a NUL at the end of 52 bytes, got \"0000:000012:");
+        assertThatThrownBy(() -> ExchangeMessage.RC_PINGPONG.parse(new byte[20]))
+                .isInstanceOf(ExchangeFormat.MalformedMessageException.class).hasMessage("expected 52 bytes, got 20");
     }
 
     @Test
     void fuzzedMessagesAreEitherAddressesOrMalformedNeverAnythingElse() {
         Random random = new Random(20261129);
-        byte[] valid = ExchangeMessage.format(new RemoteAddress(7, 0x123456, 0xabcdef, LAB_GID));
+        byte[] valid = ExchangeMessage.RC_PINGPONG.format(new RemoteAddress(7, 0x123456, 0xabcdef, LAB_GID));
         int parsed = 0;
         for (int round = 0; round < 20_000; round++) {
             byte[] message = round % 2 == 0 ? new byte[ExchangeMessage.SIZE] : valid.clone();
@@ -70,11 +71,11 @@ class ExchangeMessageTest {
                 }
             }
             try {
-                RemoteAddress address = ExchangeMessage.parse(message);
-                assertThat(ExchangeMessage.format(address)).as("a parsed message formats back").isEqualTo(
+                RemoteAddress address = ExchangeMessage.RC_PINGPONG.parse(message);
+                assertThat(ExchangeMessage.RC_PINGPONG.format(address)).as("a parsed message formats back").isEqualTo(
                         lowerCaseHex(message));
                 parsed++;
-            } catch (ExchangeMessage.MalformedException expected) {
+            } catch (ExchangeFormat.MalformedMessageException expected) {
                 assertThat(expected.getMessage()).doesNotContain("\n");
             }
         }
@@ -93,7 +94,7 @@ class ExchangeMessageTest {
             random.nextBytes(gid);
             RemoteAddress address = new RemoteAddress(random.nextInt(0x10000), random.nextInt(0x1000000),
                     random.nextInt(0x1000000), gid);
-            RemoteAddress back = ExchangeMessage.parse(ExchangeMessage.format(address));
+            RemoteAddress back = ExchangeMessage.RC_PINGPONG.parse(ExchangeMessage.RC_PINGPONG.format(address));
             assertThat(back.lid()).isEqualTo(address.lid());
             assertThat(back.qpn()).isEqualTo(address.qpn());
             assertThat(back.psn()).isEqualTo(address.psn());

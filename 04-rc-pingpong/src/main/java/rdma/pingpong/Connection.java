@@ -1,0 +1,118 @@
+package rdma.pingpong;
+
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.function.Consumer;
+import rdma.devices.Device;
+import rdma.devices.DeviceContext;
+import rdma.devices.Mtu;
+import rdma.devices.ResourceStack;
+import rdma.queues.CompletionWaiter;
+import rdma.queues.Endpoint;
+import rdma.queues.EndpointSpec;
+import rdma.queues.RemoteAddress;
+import rdma.queues.Waiting;
+
+/**
+ * One side of a reliable connection, from the device to a connected QP, in rc_pingpong.c's
+ * order and in two steps. {@link #prepare} opens the device, builds the {@link Endpoint} and
+ * moves its QP to INIT, checking everything local on the way; the program then posts its
+ * receives. {@link #exchange} trades messages with the peer over TCP (the server listens; the
+ * client connects), and moves the QP to RTR and RTS towards it: the server inside the exchange,
+ * before it replies, the client after. Closing releases the endpoint, the waiting scope and the
+ * device context, in that order.
+ *
+ * @param <T> what the two sides tell each other ({@link ExchangeFormat})
+ */
+public final class Connection<T> implements AutoCloseable {
+    /** What every connection of a program is built from. */
+    public record Plan<T>(ConnectionOptions options, EndpointSpec spec, Waiting waiting, ExchangeFormat<T> format) {
+    }
+
+    private final ResourceStack resources = new ResourceStack();
+    private final Plan<T> plan;
+    private final PrintStream out;
+    private final Endpoint endpoint;
+    private final CompletionWaiter waiter;
+    private final Mtu pathMtu;
+
+    private Connection(Device device, Plan<T> plan, PrintStream out) {
+        this.plan = plan;
+        this.out = out;
+        ConnectionOptions options = plan.options();
+        try {
+            DeviceContext context = resources.push(DeviceContext.open(device));
+            Waiting.Scope scope = resources.push(plan.waiting().open(context));
+            endpoint = resources.push(Endpoint.create(context.port(options.ibPort), options.gidIdx,
+                    plan.spec().withCompletionChannel(scope.channel())));
+            waiter = resources.push(scope.waiter(endpoint.cq()));
+            pathMtu = endpoint.port().requirePathMtu(options.pathMtu());
+            endpoint.init();
+        } catch (RuntimeException failure) {
+            resources.close();
+            throw failure;
+        }
+    }
+
+    /** Opens {@code device} and builds this side, up to a QP in INIT; the errors of a local mistake come from here. */
+    public static <T> Connection<T> prepare(Device device, Plan<T> plan, PrintStream out) {
+        return new Connection<>(device, plan, out);
+    }
+
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    /** How this side waits for its completions. */
+    public CompletionWaiter waiter() {
+        return waiter;
+    }
+
+    /**
+     * Trades messages with the peer and connects the QP to it: a client connects to
+     * {@code host}; a server ({@code host} null) listens, calls {@code listening} with its
+     * listener, and waits for one client. Returns what the peer sent.
+     */
+    public T exchange(String host, Consumer<ServerSocket> listening) {
+        ConnectionOptions options = plan.options();
+        ExchangeFormat<T> format = plan.format();
+        if (options.gidIdx == null && endpoint.gid().isPresent()) {
+            out.println("  RoCE needs a GID: using GID index " + endpoint.gidIndex() + ", the IPv4-mapped RoCE v2 GID of "
+                    + endpoint.port().name() + " (-g/--gid-idx chooses another)");
+        }
+        T mine = format.local(endpoint);
+        print("local", format.describe(mine));
+        T peer;
+        if (host != null) {
+            peer = AddressExchange.client(host, options.port, mine, format);
+            connect(format.address(peer));
+        } else {
+            ServerSocket listener = AddressExchange.listen(options.port);
+            try {
+                listening.accept(listener);
+                peer = AddressExchange.server(listener, mine, format, client -> connect(format.address(client)));
+            } finally {
+                AddressExchange.closeQuietly(listener); // the exchange closes it; this is for a failure before it
+            }
+        }
+        print("remote", format.describe(peer));
+        return peer;
+    }
+
+    /** "  local address:  LID ...", "  remote address: LID ...": rc_pingpong.c's alignment. */
+    private void print(String side, List<ExchangeFormat.Line> lines) {
+        for (ExchangeFormat.Line line : lines) {
+            out.printf("  %-16s%s%n", side + " " + line.label() + ":", line.text());
+        }
+    }
+
+    private void connect(RemoteAddress peer) {
+        endpoint.connect(peer, pathMtu, plan.options().sl);
+    }
+
+    @Override
+    public void close() {
+        resources.close();
+    }
+}

@@ -1,0 +1,115 @@
+package rdma.pingpong;
+
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.util.function.Consumer;
+import rdma.devices.Device;
+import rdma.devices.DeviceList;
+import rdma.devices.VerbsException;
+import rdma.queues.Endpoint;
+import rdma.queues.EndpointSpec;
+import rdma.queues.QueueCapacity;
+import rdma.queues.RemoteAddress;
+import rdma.queues.SendFlag;
+import rdma.queues.Waiting;
+
+/**
+ * ibv_rc_pingpong, one run of it: a server, a client, or both in one JVM (see
+ * {@link ConnectionOptions#mode}), with the options of {@link PingpongOptions} and completions
+ * taken as {@link Waiting} says (chapter 04 polls; chapter 08 sleeps on events).
+ */
+public final class Pingpong {
+    private final PingpongOptions options;
+    private final Waiting waiting;
+    private final String program;
+    private PingpongLoop.Observer observer = PingpongLoop.Observer.NONE;
+
+    public Pingpong(PingpongOptions options, Waiting waiting, String program) {
+        this.options = options;
+        this.waiting = waiting;
+        this.program = program;
+    }
+
+    /** Watches the data loop of the runs to come (tests measure it). */
+    public Pingpong observe(PingpongLoop.Observer loopObserver) {
+        this.observer = loopObserver;
+        return this;
+    }
+
+    /**
+     * What rc_pingpong.c's {@code pp_init_ctx} builds: one buffer for sending and receiving, a QP
+     * with one send and {@code rxDepth} receives, and a CQ with room for all of them.
+     */
+    public static EndpointSpec spec(int size, int rxDepth) {
+        return EndpointSpec.of(size).withCapacity(QueueCapacity.of(1, rxDepth)).withCqEntries(rxDepth + 1);
+    }
+
+    /** Runs the mode the options ask for; 0 on success. {@code noArguments}: nothing was given on the command line. */
+    public int run(boolean noArguments, PrintStream out, PrintStream err) {
+        try (DeviceList list = DeviceList.open()) {
+            Device device = list.select(options.connection.ibDev);
+            switch (options.connection.mode(noArguments)) {
+                case SERVER -> side(device, null, out, listener -> { });
+                case CLIENT -> side(device, options.connection.host, out, listener -> { });
+                case DEMO -> {
+                    Device clientDevice = options.connection.ibDev == null && list.devices().size() > 1
+                            ? list.devices().get(1) : device;
+                    out.printf("demo: server on %s, client on %s, in one JVM (two terminals: no host, and a host)%n",
+                            device.name(), clientDevice.name());
+                    return Demo.run(program, out, err, (serverOut, listening) -> side(device, null, serverOut, listening),
+                            (clientOut, ignored) -> side(clientDevice, "localhost", clientOut, ignored));
+                }
+                default -> throw new IllegalStateException();
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * One side, in rc_pingpong.c's order: build and check everything local, post the receives,
+     * exchange addresses and connect, run the loop, report. {@code host} is null for the server,
+     * which calls {@code listening} once it listens.
+     */
+    private void side(Device device, String host, PrintStream out, Consumer<ServerSocket> listening) {
+        boolean isClient = host != null;
+        Connection.Plan<RemoteAddress> plan = new Connection.Plan<>(options.connection, spec(options.size, options.rxDepth),
+                waiting, ExchangeMessage.RC_PINGPONG);
+        try (Connection<RemoteAddress> connection = Connection.prepare(device, plan, out)) {
+            Endpoint endpoint = connection.endpoint();
+            endpoint.buffer().buffer().setMemory(0, options.size, PageCheck.FILL);
+            PingpongLoop loop = new PingpongLoop(endpoint, options.size, options.rxDepth, options.iters,
+                    sendFlags(endpoint), connection.waiter(), isClient ? "client" : "server");
+            loop.postInitialReceives();
+            connection.exchange(host, listening);
+            if (isClient && options.check) {
+                PageCheck.markPageStarts(endpoint.buffer().buffer(), options.size);
+            }
+            report(loop.run(isClient, observer), out);
+            if (!isClient && options.check) {
+                checkLastMessage(endpoint, out);
+            }
+        }
+    }
+
+    /** Small messages go inline, in the work request itself, when the QP allows it: as C does. */
+    private int sendFlags(Endpoint endpoint) {
+        boolean fits = endpoint.qp().capacity().maxInlineData() >= options.size;
+        return SendFlag.bits(SendFlag.IBV_SEND_SIGNALED) | (fits ? SendFlag.IBV_SEND_INLINE.value() : 0);
+    }
+
+    private void checkLastMessage(Endpoint endpoint, PrintStream out) {
+        int bad = PageCheck.reportInvalidPages(endpoint.buffer().buffer(), options.size, out);
+        if (bad > 0) {
+            throw new VerbsException("-c/--chk", bad + " page(s) of the last message differ from what the client"
+                    + " sent", "Was the client started with -c too?");
+        }
+    }
+
+    /** rc_pingpong.c's two result lines, from the same arithmetic. */
+    private void report(long elapsedNanos, PrintStream out) {
+        double usec = elapsedNanos / 1000.0;
+        long bytes = (long) options.size * options.iters * 2;
+        out.printf("%d bytes in %.2f seconds = %.2f Mbit/sec%n", bytes, usec / 1_000_000.0, bytes * 8.0 / usec);
+        out.printf("%d iters in %.2f seconds = %.2f usec/iter%n", options.iters, usec / 1_000_000.0, usec / options.iters);
+    }
+}

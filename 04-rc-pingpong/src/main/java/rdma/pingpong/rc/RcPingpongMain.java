@@ -1,0 +1,58 @@
+package rdma.pingpong.rc;
+
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import rdma.devices.Cli;
+import rdma.pingpong.Pingpong;
+import rdma.pingpong.PingpongOptions;
+import rdma.queues.Waiting;
+
+/**
+ * Chapter 04: rdma-core's ibv_rc_pingpong in Java, with its options, its address exchange, its
+ * data loop and its output, so that it talks to the C tool in both directions: started as the C
+ * server is (no host), as the C client is (a host), or both sides in one JVM ({@code --demo}, or
+ * no arguments at all).
+ */
+@Command(name = "04-rc-pingpong", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"ibv_rc_pingpong in Java.",
+                "  04-rc-pingpong [options]          start a server and wait for connection",
+                "  04-rc-pingpong [options] <host>   connect to server at <host>",
+                "  04-rc-pingpong [--demo]           both in this JVM, on two devices (or one twice)"})
+public final class RcPingpongMain implements Callable<Integer> {
+    @Mixin
+    PingpongOptions options = new PingpongOptions();
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    RcPingpongMain(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        Cli.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        return Cli.run(new RcPingpongMain(out, err), args, out, err);
+    }
+
+    @Override
+    public Integer call() {
+        String invalid = options.invalid();
+        if (invalid != null) {
+            throw new ParameterException(spec.commandLine(), invalid);
+        }
+        boolean noArguments = spec.commandLine().getParseResult().originalArgs().isEmpty();
+        return new Pingpong(options, Waiting.POLL, spec.name()).run(noArguments, out, err);
+    }
+}

@@ -1,0 +1,104 @@
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Keeps every transcript in the repository's Markdown real. A transcript is a fenced block right
+ * after a line {@code <!-- run: COMMAND -->}; this program runs COMMAND (with bash, from the
+ * repository's root, stdout and stderr together, as a terminal shows them) and either writes the
+ * output into the block ({@code --update}) or compares it with what the block shows
+ * ({@code --check}), numbers masked: times, QP numbers, PSNs, keys, addresses and GUIDs differ
+ * from run to run, the words around them must not. Lines are compared as a set, because the two
+ * sides of a demo print at the same time.
+ *
+ * <pre>
+ * lab/run java lab/Transcripts.java --update [FILE-OR-DIRECTORY...]
+ * lab/run java lab/Transcripts.java --check
+ * </pre>
+ */
+public class Transcripts {
+    private static final Pattern RUN = Pattern.compile("(<!-- run: (.+?) -->\\n```[a-z]*\\n)(.*?)(\\n```)", Pattern.DOTALL);
+    private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*m");
+    private static final long TIMEOUT_SECONDS = 600;
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || !(args[0].equals("--update") || args[0].equals("--check"))) {
+            System.err.println("usage: java lab/Transcripts.java --update|--check [FILE-OR-DIRECTORY...]");
+            System.exit(2);
+        }
+        boolean update = args[0].equals("--update");
+        Path root = Path.of("").toAbsolutePath();
+        List<Path> files = new ArrayList<>();
+        for (String where : args.length > 1 ? List.of(args).subList(1, args.length) : List.of(".")) {
+            files.addAll(markdownFiles(root.resolve(where)));
+        }
+        int differences = 0;
+        int transcripts = 0;
+        for (Path file : files) {
+            String text = Files.readString(file);
+            Matcher run = RUN.matcher(text);
+            StringBuilder updated = new StringBuilder();
+            while (run.find()) {
+                transcripts++;
+                String command = run.group(2);
+                System.err.println("transcripts: " + root.relativize(file) + ": " + command);
+                String output = run(root, command);
+                if (!update && !masked(output).equals(masked(run.group(3)))) {
+                    differences++;
+                    System.err.println("transcripts: DIFFERS from a fresh run: " + root.relativize(file) + ": " + command
+                            + "\n--- shown\n" + run.group(3) + "\n--- now\n" + output + "\n---");
+                }
+                run.appendReplacement(updated, Matcher.quoteReplacement(run.group(1) + output + run.group(4)));
+            }
+            run.appendTail(updated);
+            if (update && !updated.toString().equals(text)) {
+                Files.writeString(file, updated.toString());
+            }
+        }
+        System.err.println("transcripts: " + transcripts + " run, " + (update ? "written" : differences + " differ"));
+        System.exit(differences == 0 ? 0 : 1);
+    }
+
+    private static List<Path> markdownFiles(Path where) throws IOException {
+        if (Files.isRegularFile(where)) {
+            return List.of(where);
+        }
+        try (Stream<Path> paths = Files.walk(where)) {
+            return paths.filter(path -> path.toString().endsWith(".md"))
+                    .filter(path -> !path.toString().contains("/target/") && !path.toString().contains("/.cache/"))
+                    .sorted().toList();
+        }
+    }
+
+    /** The command's output as a learner's terminal shows it, without the lab's JVM option notice. */
+    static String run(Path root, String command) throws IOException, InterruptedException {
+        Path output = Files.createTempFile("transcript", ".txt");
+        try {
+            Process process = new ProcessBuilder("bash", "-c", command).directory(root.toFile())
+                    .redirectErrorStream(true).redirectOutput(output.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(command + " did not finish within " + TIMEOUT_SECONDS + " s");
+            }
+            String text = ANSI.matcher(Files.readString(output, StandardCharsets.UTF_8)).replaceAll("");
+            return String.join("\n", text.lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList());
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
+    /** Every number (decimal, hex, dotted) is one mark, runs of blanks one space, lines sorted. */
+    static List<String> masked(String transcript) {
+        return transcript.lines()
+                .map(line -> line.replaceAll("(0x)?[0-9a-fA-F]*[0-9][0-9a-fA-F.:]*", "#").replaceAll("[ \\t]+", " ").strip())
+                .sorted().toList();
+    }
+}
