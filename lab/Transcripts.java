@@ -88,8 +88,11 @@ public class Transcripts {
                 process.destroyForcibly();
                 throw new IllegalStateException(command + " did not finish within " + TIMEOUT_SECONDS + " s");
             }
-            String text = ANSI.matcher(Files.readString(output, StandardCharsets.UTF_8)).replaceAll("");
-            return String.join("\n", text.lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList());
+            // Maven's -q still prints colour resets: lines of nothing else go, as a terminal shows nothing for them.
+            return String.join("\n", Files.readString(output, StandardCharsets.UTF_8).lines()
+                    .filter(line -> line.isEmpty() || !ANSI.matcher(line).replaceAll("").isEmpty())
+                    .map(line -> ANSI.matcher(line).replaceAll(""))
+                    .filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList());
         } finally {
             Files.deleteIfExists(output);
         }
