@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * </pre>
  */
 public class Transcripts {
-    private static final Pattern RUN = Pattern.compile("(<!-- run: (.+?) -->\\n```[a-z]*\\n)(.*?)(\\n```)", Pattern.DOTALL);
+    /** The marker and the fence, the block's lines (each with its newline, none at all when empty), the closing fence. */
+    private static final Pattern RUN = Pattern.compile("(<!-- run: (.+?) -->\\n```[a-z]*\\n)((?:(?!```)[^\\n]*\\n)*)(```)");
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*m");
     private static final long TIMEOUT_SECONDS = 600;
 
@@ -50,12 +51,13 @@ public class Transcripts {
                 String command = run.group(2);
                 System.err.println("transcripts: " + root.relativize(file) + ": " + command);
                 String output = run(root, command);
-                if (!update && !masked(output).equals(masked(run.group(3)))) {
+                if (!update && !masked(output).equals(masked(run.group(3).stripTrailing()))) {
                     differences++;
                     System.err.println("transcripts: DIFFERS from a fresh run: " + root.relativize(file) + ": " + command
                             + "\n--- shown\n" + run.group(3) + "\n--- now\n" + output + "\n---");
                 }
-                run.appendReplacement(updated, Matcher.quoteReplacement(run.group(1) + output + run.group(4)));
+                String block = output.isEmpty() ? "" : output + "\n";
+                run.appendReplacement(updated, Matcher.quoteReplacement(run.group(1) + block + run.group(4)));
             }
             run.appendTail(updated);
             if (update && !updated.toString().equals(text)) {

@@ -49,6 +49,11 @@ public final class Port {
         return Short.toUnsignedInt(attr.lid);
     }
 
+    /** {@code max_msg_sz}: the largest message one work request may carry on this port. */
+    public long maxMessageSize() {
+        return Integer.toUnsignedLong(attr.max_msg_sz);
+    }
+
     public Optional<Mtu> activeMtu() {
         return Mtu.of(attr.active_mtu);
     }

@@ -27,18 +27,44 @@ public final class AddressExchange {
     private AddressExchange() {
     }
 
+    /** What an exchange that keeps its TCP connection returns: the peer's message, and the connection, watched. */
+    public record Kept<T>(T peer, PeerWatch watch) {
+    }
+
     /** The client's side: connect, send ours, read theirs, say done. */
     public static <T> T client(String host, int port, T mine, ExchangeFormat<T> format) {
-        String peer = host + ":" + port;
-        try (Socket socket = connect(host, port)) {
+        Socket socket = connect(host, port);
+        try {
+            return client(socket, host + ":" + port, mine, format);
+        } finally {
+            closeQuietly(socket);
+        }
+    }
+
+    /** The same, keeping the connection open and watched until the caller closes the watch. */
+    public static <T> Kept<T> clientKeepingConnection(String host, int port, T mine, ExchangeFormat<T> format) {
+        Socket socket = connect(host, port);
+        try {
+            return new Kept<>(client(socket, host + ":" + port, mine, format), new PeerWatch(socket));
+        } catch (RuntimeException failure) {
+            closeQuietly(socket);
+            throw failure;
+        }
+    }
+
+    private static <T> T client(Socket socket, String peer, T mine, ExchangeFormat<T> format) {
+        try {
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
             socket.getOutputStream().write(format.format(mine));
             T server = parse(format, readExactly(socket.getInputStream(), format.size(), peer), peer);
             socket.getOutputStream().write(ExchangeMessage.terminated("done"));
+            socket.setSoTimeout(0);
             return server;
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
                     + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the server a program of the same kind (same message format)?");
+        } catch (EOFException closed) {
+            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the server still running?");
         } catch (IOException broken) {
             throw new VerbsException("exchanging addresses with " + peer, broken.getMessage(), "Is the server still running?");
         }
@@ -96,18 +122,51 @@ public final class AddressExchange {
      * The listener is closed once the client is accepted: one client per run, as in C.
      */
     public static <T> T server(ServerSocket listener, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
-        String peer = "the client";
-        try (ServerSocket closing = listener; Socket socket = closing.accept()) {
-            peer = "client " + socket.getInetAddress().getHostAddress();
+        Socket socket = accept(listener);
+        try {
+            return server(socket, mine, format, connector);
+        } finally {
+            closeQuietly(socket);
+        }
+    }
+
+    /** The same, keeping the connection open and watched until the caller closes the watch. */
+    public static <T> Kept<T> serverKeepingConnection(ServerSocket listener, T mine, ExchangeFormat<T> format,
+            Consumer<T> connector) {
+        Socket socket = accept(listener);
+        try {
+            return new Kept<>(server(socket, mine, format, connector), new PeerWatch(socket));
+        } catch (RuntimeException failure) {
+            closeQuietly(socket);
+            throw failure;
+        }
+    }
+
+    /** One client, and no other: the listener is closed once it is accepted. */
+    private static Socket accept(ServerSocket listener) {
+        try (ServerSocket closing = listener) {
+            return closing.accept();
+        } catch (IOException closed) {
+            throw new PeerGoneException("waiting for a client on port " + listener.getLocalPort(), String.valueOf(closed.getMessage()),
+                    "The listener was closed before a client came");
+        }
+    }
+
+    private static <T> T server(Socket socket, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
+        String peer = "client " + socket.getInetAddress().getHostAddress();
+        try {
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
             T client = parse(format, readExactly(socket.getInputStream(), format.size(), peer), peer);
             connector.accept(client);
             socket.getOutputStream().write(format.format(mine));
             readExactly(socket.getInputStream(), ExchangeMessage.DONE_SIZE, peer);
+            socket.setSoTimeout(0);
             return client;
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
                     + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the client a program of the same kind (same message format)?");
+        } catch (EOFException closed) {
+            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the client still running?");
         } catch (IOException broken) {
             throw new VerbsException("exchanging addresses with " + peer, String.valueOf(broken.getMessage()),
                     "Is the client still running?");

@@ -4,9 +4,11 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.Mtu;
+import rdma.devices.Port;
 import rdma.devices.ResourceStack;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Endpoint;
@@ -26,8 +28,26 @@ import rdma.queues.Waiting;
  * @param <T> what the two sides tell each other ({@link ExchangeFormat})
  */
 public final class Connection<T> implements AutoCloseable {
-    /** What every connection of a program is built from. */
-    public record Plan<T>(ConnectionOptions options, EndpointSpec spec, Waiting waiting, ExchangeFormat<T> format) {
+    /**
+     * What every connection of a program is built from. With {@code watchPeer}, the exchange's TCP
+     * connection stays open for the whole run ({@link PeerWatch}), so that each side notices at
+     * once when the other's process ends.
+     */
+    public record Plan<T>(ConnectionOptions options, Function<Port, EndpointSpec> spec, Waiting waiting,
+            ExchangeFormat<T> format, boolean watchPeer) {
+        public Plan(ConnectionOptions options, EndpointSpec spec, Waiting waiting, ExchangeFormat<T> format) {
+            this(options, port -> spec, waiting, format, false);
+        }
+
+        /** A plan whose endpoint depends on what the port can do (its largest message, say). */
+        public Plan(ConnectionOptions options, Function<Port, EndpointSpec> spec, Waiting waiting, ExchangeFormat<T> format) {
+            this(options, spec, waiting, format, false);
+        }
+
+        /** The same plan, keeping the exchange's connection open and watched. */
+        public Plan<T> watchingThePeer() {
+            return new Plan<>(options, spec, waiting, format, true);
+        }
     }
 
     private final ResourceStack resources = new ResourceStack();
@@ -36,6 +56,7 @@ public final class Connection<T> implements AutoCloseable {
     private final Endpoint endpoint;
     private final CompletionWaiter waiter;
     private final Mtu pathMtu;
+    private PeerWatch watch;
 
     private Connection(Device device, Plan<T> plan, PrintStream out) {
         this.plan = plan;
@@ -44,8 +65,9 @@ public final class Connection<T> implements AutoCloseable {
         try {
             DeviceContext context = resources.push(DeviceContext.open(device));
             Waiting.Scope scope = resources.push(plan.waiting().open(context));
-            endpoint = resources.push(Endpoint.create(context.port(options.ibPort), options.gidIdx,
-                    plan.spec().withCompletionChannel(scope.channel())));
+            Port port = context.port(options.ibPort);
+            endpoint = resources.push(Endpoint.create(port, options.gidIdx,
+                    plan.spec().apply(port).withCompletionChannel(scope.channel())));
             waiter = resources.push(scope.waiter(endpoint.cq()));
             pathMtu = endpoint.port().requirePathMtu(options.pathMtu());
             endpoint.init();
@@ -83,19 +105,7 @@ public final class Connection<T> implements AutoCloseable {
         }
         T mine = format.local(endpoint);
         print("local", format.describe(mine));
-        T peer;
-        if (host != null) {
-            peer = AddressExchange.client(host, options.port, mine, format);
-            connect(format.address(peer));
-        } else {
-            ServerSocket listener = AddressExchange.listen(options.port);
-            try {
-                listening.accept(listener);
-                peer = AddressExchange.server(listener, mine, format, client -> connect(format.address(client)));
-            } finally {
-                AddressExchange.closeQuietly(listener); // the exchange closes it; this is for a failure before it
-            }
-        }
+        T peer = host != null ? exchangeAsClient(host, mine) : exchangeAsServer(mine, listening);
         print("remote", format.describe(peer));
         return peer;
     }
@@ -106,6 +116,60 @@ public final class Connection<T> implements AutoCloseable {
             out.printf("  %-16s%s%n", side + " " + line.label() + ":", line.text());
         }
     }
+
+    private T exchangeAsClient(String host, T mine) {
+        ExchangeFormat<T> format = plan.format();
+        T peer;
+        if (plan.watchPeer()) {
+            AddressExchange.Kept<T> kept = AddressExchange.clientKeepingConnection(host, plan.options().port, mine, format);
+            watch = resources.push(kept.watch());
+            peer = kept.peer();
+        } else {
+            peer = AddressExchange.client(host, plan.options().port, mine, format);
+        }
+        connect(format.address(peer));
+        return peer;
+    }
+
+    private T exchangeAsServer(T mine, Consumer<ServerSocket> listening) {
+        ExchangeFormat<T> format = plan.format();
+        ServerSocket listener = AddressExchange.listen(plan.options().port);
+        try {
+            listening.accept(listener);
+            if (!plan.watchPeer()) {
+                return AddressExchange.server(listener, mine, format, client -> connect(format.address(client)));
+            }
+            AddressExchange.Kept<T> kept = AddressExchange.serverKeepingConnection(listener, mine, format,
+                    client -> connect(format.address(client)));
+            watch = resources.push(kept.watch());
+            return kept.peer();
+        } finally {
+            AddressExchange.closeQuietly(listener); // the exchange closes it; this is for a failure before it
+        }
+    }
+
+    /** Whether the peer's process is gone: only known when the plan watches the peer, false otherwise. */
+    public boolean peerGone() {
+        return watch != null && watch.peerGone();
+    }
+
+    /**
+     * Ends a watched run in order, so that neither side takes the other's orderly end for a
+     * failure: the side that finishes last ({@code closesFirst}, the initiator) closes the TCP
+     * connection first; the other waits for that, a few seconds at most, before it closes.
+     */
+    public void finish(boolean closesFirst) {
+        if (watch == null) {
+            return;
+        }
+        if (!closesFirst) {
+            watch.awaitPeerGone(FINISH_SECONDS);
+        }
+        watch.close();
+    }
+
+    /** How long a side that finished waits for its peer's orderly end. */
+    static final long FINISH_SECONDS = 5;
 
     private void connect(RemoteAddress peer) {
         endpoint.connect(peer, pathMtu, plan.options().sl);

@@ -14,7 +14,7 @@ import rdma.devices.VerbsException;
  * once the server listens, so a server that fails while it checks its device, port or GID is one
  * error line, not a client waiting for nobody; a client that fails closes the server's listener,
  * so the server stops waiting too. When one side fails, the other soon fails as well, because its
- * peer is gone: only the first failure, the cause, is printed.
+ * peer is gone ({@link PeerGoneException}): only the cause is printed.
  */
 public final class Demo {
     /** One side; the server calls {@code listening} with its listener once it listens. */
@@ -28,11 +28,12 @@ public final class Demo {
 
     /** Runs both sides; 0 when both succeeded, {@link Cli#VERBS_ERROR} otherwise. */
     public static int run(String program, PrintStream out, PrintStream err, Side server, Side client) {
-        AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
+        AtomicReference<RuntimeException> serverFailure = new AtomicReference<>();
+        AtomicReference<RuntimeException> clientFailure = new AtomicReference<>();
         CompletableFuture<ServerSocket> listening = new CompletableFuture<>();
         Thread serverThread = new Thread(() -> {
             try {
-                runSide(program, "[server] ", server, out, err, listening::complete, firstFailure);
+                runSide(server, PrefixedOutput.labelled(out, "[server] "), listening::complete, serverFailure);
             } finally {
                 listening.complete(null); // it ended without listening: no client will be started
             }
@@ -41,29 +42,40 @@ public final class Demo {
         ServerSocket listener = listening.join();
         if (listener != null) {
             try {
-                runSide(program, "[client] ", client, out, err, ignored -> { }, firstFailure);
+                runSide(client, PrefixedOutput.labelled(out, "[client] "), ignored -> { }, clientFailure);
             } finally {
                 AddressExchange.closeQuietly(listener); // a server still waiting for this client stops waiting
             }
         }
         join(serverThread);
-        return firstFailure.get() == null ? 0 : Cli.VERBS_ERROR;
+        report(program, err, "[server] ", serverFailure.get(), clientFailure.get());
+        report(program, err, "[client] ", clientFailure.get(), serverFailure.get());
+        return serverFailure.get() == null && clientFailure.get() == null ? 0 : Cli.VERBS_ERROR;
     }
 
-    /** One side; the first failure of the two is one labelled line on stderr, as the program's own would be. */
-    private static void runSide(String program, String label, Side side, PrintStream out, PrintStream err,
-            Consumer<ServerSocket> listening, AtomicReference<RuntimeException> firstFailure) {
+    private static void runSide(Side side, PrintStream sideOut, Consumer<ServerSocket> listening,
+            AtomicReference<RuntimeException> failure) {
         try {
-            side.run(PrefixedOutput.labelled(out, label), listening);
-        } catch (RuntimeException failure) {
-            if (!firstFailure.compareAndSet(null, failure)) {
-                return; // the other side failed first, and this one because its peer went away
-            }
-            if (failure instanceof VerbsException) {
-                err.println(label + program + ": " + failure.getMessage());
-            } else {
-                failure.printStackTrace(err); // a bug: keep its stack trace
-            }
+            side.run(sideOut, listening);
+        } catch (RuntimeException failed) {
+            failure.set(failed);
+        }
+    }
+
+    /**
+     * One labelled line for a side's failure, as the program's own would be, unless it only says
+     * that the peer went away while the peer's own failure says why.
+     */
+    private static void report(String program, PrintStream err, String label, RuntimeException failure,
+            RuntimeException peerFailure) {
+        if (failure == null || (failure instanceof PeerGoneException && peerFailure != null
+                && !(peerFailure instanceof PeerGoneException))) {
+            return;
+        }
+        if (failure instanceof VerbsException) {
+            err.println(label + program + ": " + failure.getMessage());
+        } else {
+            failure.printStackTrace(err); // a bug: keep its stack trace
         }
     }
 

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
 import rdma.devices.Device;
-import rdma.devices.DeviceList;
 import rdma.devices.VerbsException;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
@@ -22,7 +21,7 @@ public final class Pingpong {
     private final PingpongOptions options;
     private final Waiting waiting;
     private final String program;
-    private PingpongLoop.Observer observer = PingpongLoop.Observer.NONE;
+    private LoopObserver observer = LoopObserver.NONE;
 
     public Pingpong(PingpongOptions options, Waiting waiting, String program) {
         this.options = options;
@@ -31,7 +30,7 @@ public final class Pingpong {
     }
 
     /** Watches the data loop of the runs to come (tests measure it). */
-    public Pingpong observe(PingpongLoop.Observer loopObserver) {
+    public Pingpong observe(LoopObserver loopObserver) {
         this.observer = loopObserver;
         return this;
     }
@@ -46,23 +45,7 @@ public final class Pingpong {
 
     /** Runs the mode the options ask for; 0 on success. {@code noArguments}: nothing was given on the command line. */
     public int run(boolean noArguments, PrintStream out, PrintStream err) {
-        try (DeviceList list = DeviceList.open()) {
-            Device device = list.select(options.connection.ibDev);
-            switch (options.connection.mode(noArguments)) {
-                case SERVER -> side(device, null, out, listener -> { });
-                case CLIENT -> side(device, options.connection.host, out, listener -> { });
-                case DEMO -> {
-                    Device clientDevice = options.connection.ibDev == null && list.devices().size() > 1
-                            ? list.devices().get(1) : device;
-                    out.printf("demo: server on %s, client on %s, in one JVM (two terminals: no host, and a host)%n",
-                            device.name(), clientDevice.name());
-                    return Demo.run(program, out, err, (serverOut, listening) -> side(device, null, serverOut, listening),
-                            (clientOut, ignored) -> side(clientDevice, "localhost", clientOut, ignored));
-                }
-                default -> throw new IllegalStateException();
-            }
-        }
-        return 0;
+        return TwoSided.run(options.connection, noArguments, program, out, err, this::side);
     }
 
     /**

@@ -23,14 +23,6 @@ public final class PingpongLoop {
     /** With no completion for this long, the peer is taken to be gone: an error, not a hang. */
     public static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    /** Told of every message received; tests measure the loop through it. */
-    @FunctionalInterface
-    public interface Observer {
-        void received(int messages);
-
-        Observer NONE = messages -> { };
-    }
-
     private final Completions completions;
     private final ReceiveRequest[] receives;
     private final SendRequest send;
@@ -82,7 +74,7 @@ public final class PingpongLoop {
     }
 
     /** Runs the exchange and returns how long it took; the client ({@code startsSending}) posts the first send. */
-    public long run(boolean startsSending, Observer observer) {
+    public long run(boolean startsSending, LoopObserver observer) {
         long pending = RECV_WRID;
         if (startsSending) {
             send.post();

@@ -1,0 +1,14 @@
+package rdma.pingpong;
+
+import rdma.devices.VerbsException;
+
+/**
+ * A failure that only reports that the peer went away: it closed the exchange's connection, or
+ * its process ended. When both sides of a demo fail, this one is the consequence, and the other
+ * the cause ({@link Demo} prints the cause).
+ */
+public class PeerGoneException extends VerbsException {
+    public PeerGoneException(String what, String cause, String hint) {
+        super(what, cause, hint);
+    }
+}

@@ -1,0 +1,69 @@
+package rdma.write;
+
+import java.util.List;
+
+/**
+ * perftest's bandwidth table ({@code ib_write_bw}, {@code ib_read_bw}): bytes moved between the
+ * first post and the last completion. MB here is 2^20 bytes, as perftest counts it. The peak is
+ * the best rate over any window that ends at a signaled completion; the loop records the time of
+ * each window's first post and of its completion in arrays made before it starts.
+ */
+public final class BandwidthReport {
+    static final String HEADER = " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]";
+    private static final double MB = 1 << 20;
+
+    private final long[] windowPosted;
+    private final long[] windowCompleted;
+    private final int[] windowMessages;
+    private int windows;
+    private long firstPost;
+    private long lastCompletion;
+
+    /** Room for {@code maxWindows} windows of messages. */
+    public BandwidthReport(int maxWindows) {
+        windowPosted = new long[maxWindows];
+        windowCompleted = new long[maxWindows];
+        windowMessages = new int[maxWindows];
+    }
+
+    /** The first message is posted now. */
+    public void started() {
+        started(System.nanoTime());
+    }
+
+    void started(long nanos) {
+        firstPost = nanos;
+    }
+
+    /** A window of {@code messages} messages, posted from {@code postedNanos}, completed now. */
+    public void windowCompleted(long postedNanos, int messages) {
+        windowCompleted(postedNanos, System.nanoTime(), messages);
+    }
+
+    void windowCompleted(long postedNanos, long completedNanos, int messages) {
+        windowPosted[windows] = postedNanos;
+        windowCompleted[windows] = completedNanos;
+        windowMessages[windows] = messages;
+        windows++;
+        lastCompletion = completedNanos;
+    }
+
+    /** Seconds from the first post to the last completion. */
+    public double seconds() {
+        return (lastCompletion - firstPost) / 1e9;
+    }
+
+    public List<String> lines(int size, int iterations) {
+        double seconds = seconds();
+        double bestNanosPerMessage = Double.MAX_VALUE;
+        for (int i = 0; i < windows; i++) {
+            bestNanosPerMessage = Math.min(bestNanosPerMessage, (double) (windowCompleted[i] - windowPosted[i]) / windowMessages[i]);
+        }
+        double peak = size / (bestNanosPerMessage / 1e9) / MB;
+        double average = (double) size * iterations / seconds / MB;
+        double messageRate = iterations / seconds / 1e6;
+        return List.of(LatencyReport.RESULT_LINE, HEADER,
+                String.format(" %-7d    %-10d       %-7.2f            %-7.2f\t\t   %-7.6f", size, iterations, peak, average, messageRate),
+                LatencyReport.RESULT_LINE);
+    }
+}

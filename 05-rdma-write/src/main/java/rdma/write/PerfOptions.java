@@ -1,0 +1,75 @@
+package rdma.write;
+
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import rdma.pingpong.ConnectionOptions;
+
+/**
+ * The options of the one-sided chapters, named as perftest names them ({@code ib_write_lat},
+ * {@code ib_write_bw}, {@code ib_read_lat}, {@code ib_read_bw}), with its defaults: a latency
+ * test of 1000 iterations of 2 bytes, or with {@code --bw} a bandwidth test of 5000 iterations of
+ * 64 KiB. A picocli mixin; chapter 06 reuses it.
+ */
+public final class PerfOptions {
+    @Mixin
+    public ConnectionOptions connection;
+
+    @Option(names = {"-s", "--size"}, paramLabel = "<size>",
+            description = "size of each message in bytes (default 2, or 65536 with --bw, as perftest)")
+    public Integer size;
+
+    @Option(names = {"-n", "--iters"}, paramLabel = "<iters>",
+            description = "number of messages (default 1000, or 5000 with --bw, as perftest)")
+    public Integer iters;
+
+    @Option(names = "--bw", description = "a bandwidth test, as ib_write_bw and ib_read_bw (default: a latency test,"
+            + " as ib_write_lat and ib_read_lat)")
+    public boolean bandwidth;
+
+    @Option(names = {"-t", "--tx-depth"}, paramLabel = "<dep>",
+            description = "bandwidth test: messages in flight at once (default ${DEFAULT-VALUE})")
+    public int txDepth = 128;
+
+    @Option(names = {"-Q", "--cq-mod"}, paramLabel = "<n>",
+            description = "bandwidth test: ask for a completion every <n> messages (default ${DEFAULT-VALUE})")
+    public int cqMod = 100;
+
+    @Option(names = {"-c", "--chk"}, description = "the receiving side checks every byte of what arrived")
+    public boolean check;
+
+    /** With the chapter's own TCP port, so that chapters can run side by side. */
+    public PerfOptions(int defaultPort) {
+        connection = new ConnectionOptions(defaultPort);
+    }
+
+    public int size() {
+        return size != null ? size : bandwidth ? 65536 : 2;
+    }
+
+    public int iters() {
+        return iters != null ? iters : bandwidth ? 5000 : 1000;
+    }
+
+    /** Messages in flight, never more than there are messages. */
+    public int depth() {
+        return Math.min(txDepth, iters());
+    }
+
+    /** Every check that needs no device, or null when all pass. */
+    public String invalid() {
+        String invalid = connection.invalid();
+        if (invalid != null) {
+            return invalid;
+        }
+        if (size() < 1) {
+            return "-s/--size must be 1 or more";
+        }
+        if (iters() < (bandwidth ? 1 : 2)) {
+            return "-n/--iters must be 2 or more for a latency test (it measures between iterations), 1 or more with --bw";
+        }
+        if (txDepth < 1 || cqMod < 1) {
+            return "-t/--tx-depth and -Q/--cq-mod must be 1 or more";
+        }
+        return null;
+    }
+}

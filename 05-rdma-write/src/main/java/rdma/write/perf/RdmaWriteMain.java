@@ -1,0 +1,211 @@
+package rdma.write.perf;
+
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+import rdma.devices.Cli;
+import rdma.devices.Device;
+import rdma.devices.Port;
+import rdma.devices.VerbsException;
+import rdma.memory.Access;
+import rdma.pingpong.Connection;
+import rdma.pingpong.LoopObserver;
+import rdma.pingpong.TwoSided;
+import rdma.queues.EndpointSpec;
+import rdma.queues.QueueCapacity;
+import rdma.queues.SendFlag;
+import rdma.queues.Waiting;
+import rdma.write.BandwidthReport;
+import rdma.write.LatencyReport;
+import rdma.write.MessageBuffer;
+import rdma.write.PerfOptions;
+import rdma.write.RdmaExchange;
+import rdma.write.RdmaPeer;
+
+/**
+ * Chapter 05: RDMA WRITE, as perftest's ib_write_lat and ib_write_bw measure it. The client is
+ * the initiator: it names the server's memory by address and rkey and writes into it; the server
+ * is the target, whose CPU takes no part in moving the data. In a latency test both write into
+ * each other.
+ */
+@Command(name = "05-rdma-write", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"RDMA WRITE into the peer's memory, as ib_write_lat (default) and ib_write_bw (--bw) do.",
+                "  05-rdma-write [options]          be the target (server) and wait for the initiator",
+                "  05-rdma-write [options] <host>   be the initiator (client) and write into <host>'s memory",
+                "  05-rdma-write [--demo]           both in this JVM, on two devices (or one twice)"})
+public final class RdmaWriteMain implements Callable<Integer> {
+    /** One above chapter 04's, so that both can run at once. */
+    static final int PORT = 18516;
+
+    @Mixin
+    PerfOptions options = new PerfOptions(PORT);
+
+    @Option(names = "--notify", paramLabel = "<how>", converter = NotifyConverter.class,
+            description = "how the target learns the data is there: poll (it watches the last byte), imm (RDMA WRITE"
+                    + " WITH IMMEDIATE) or send (a SEND after the writes) (default poll)")
+    Notify notify = Notify.poll;
+
+    @Option(names = "--fail", paramLabel = "<how>", converter = FailureConverter.class,
+            description = "an access error on purpose: no-remote-write (the target's buffer does not allow it),"
+                    + " wrong-rkey, or past-end (a write beyond the target's memory region)")
+    Failure fail = Failure.none;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private LoopObserver observer = LoopObserver.NONE;
+
+    RdmaWriteMain(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        Cli.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        return Cli.run(new RdmaWriteMain(out, err), args, out, err);
+    }
+
+    /** "wrong-rkey" on the command line. */
+    static final class FailureConverter implements ITypeConverter<Failure> {
+        @Override
+        public Failure convert(String value) {
+            for (Failure failure : Failure.values()) {
+                if (failure != Failure.none && failure.optionName().equals(value)) {
+                    return failure;
+                }
+            }
+            throw new TypeConversionException("expected no-remote-write, wrong-rkey or past-end, not '" + value + "'");
+        }
+    }
+
+    static final class NotifyConverter implements ITypeConverter<Notify> {
+        @Override
+        public Notify convert(String value) {
+            try {
+                return Notify.valueOf(value);
+            } catch (IllegalArgumentException unknown) {
+                throw new TypeConversionException("expected poll, imm or send, not '" + value + "'");
+            }
+        }
+    }
+
+    /** Watches the loops from outside (tests measure them). */
+    RdmaWriteMain observe(LoopObserver loopObserver) {
+        this.observer = loopObserver;
+        return this;
+    }
+
+    @Override
+    public Integer call() {
+        String invalid = options.invalid();
+        if (invalid != null) {
+            throw new ParameterException(spec.commandLine(), invalid);
+        }
+        boolean noArguments = spec.commandLine().getParseResult().originalArgs().isEmpty();
+        return TwoSided.run(options.connection, noArguments, spec.name(), out, err, this::side);
+    }
+
+    /**
+     * One side: connect, run the test, report. The client is the initiator; in a latency test
+     * both sides write, so both grant REMOTE_WRITE.
+     */
+    private void side(Device device, String host, PrintStream sideOut, Consumer<ServerSocket> listening) {
+        boolean initiator = host != null;
+        boolean latency = !options.bandwidth;
+        boolean writes = initiator || latency;
+        boolean receivesWrites = !initiator || latency;
+        int size = options.size();
+        // A latency test keeps a ring of receives posted; the target of a bandwidth test needs one.
+        int receives = notify.needsReceives() && receivesWrites ? (latency ? 16 : 1) : 0;
+        int grantedAccess = !initiator && fail == Failure.no_remote_write ? Access.bits(Access.IBV_ACCESS_LOCAL_WRITE)
+                : Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE);
+        // A message larger than the port's max_msg_sz is written in pieces: the send queue holds them all.
+        Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(MessageBuffer.bytesFor(size, writes, receivesWrites))
+                .withBufferAccess(grantedAccess)
+                .withQpAccess(Access.bits(Access.IBV_ACCESS_REMOTE_WRITE))
+                .withCapacity(QueueCapacity.of(options.depth() * WriteTest.piecesOf(size, port.maxMessageSize()) + 2,
+                        Math.max(1, receives)).withInlineData(64));
+        RdmaExchange exchange = new RdmaExchange(local -> MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted());
+        Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(options.connection, endpoint, Waiting.POLL, exchange)
+                .watchingThePeer();
+        try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {
+            MessageBuffer buffer = MessageBuffer.of(connection.endpoint().buffer(), size, writes, receivesWrites);
+            int signalEvery = Math.min(options.cqMod, options.depth());
+            WriteTest test = new WriteTest(connection, buffer, options.iters(), notify,
+                    initiator ? "initiator" : "target", receives, latency ? 1 : signalEvery);
+            test.postReceives();
+            printHeader(sideOut, connection, size);
+            RdmaPeer peer = connection.exchange(host, listening);
+            if (writes && peer.buffer().length() < size + 1L) {
+                throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
+                        + size + "-byte message and its flag", "Start both sides with the same -s/--size");
+            }
+            if (initiator && fail != Failure.none) {
+                sideOut.printf("--fail %s: this write should be refused by the target's device%n", fail.optionName());
+            }
+            int inline = size <= connection.endpoint().qp().capacity().maxInlineData() ? SendFlag.IBV_SEND_INLINE.value() : 0;
+            if (latency) {
+                LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : Failure.none, observer);
+                report.lines(size, 2).forEach(sideOut::println);
+                summary(sideOut, size, report.seconds());
+                if (options.check) {
+                    test.checkIncoming(notify == Notify.poll, sideOut);
+                }
+            } else if (initiator) {
+                BandwidthReport report = test.bandwidth(peer, options.depth(), signalEvery, inline, fail, observer);
+                report.lines(size, options.iters()).forEach(sideOut::println);
+                summary(sideOut, size, report.seconds());
+            } else {
+                reportTarget(sideOut, test.target(), size, test);
+                if (options.check) {
+                    test.checkIncoming(false, sideOut);
+                }
+            }
+            connection.finish(initiator);
+        }
+    }
+
+    private void printHeader(PrintStream sideOut, Connection<RdmaPeer> connection, int size) {
+        sideOut.println("---------------------------------------------------------------------------------------");
+        sideOut.println(options.bandwidth ? "                    RDMA_Write BW Test" : "                    RDMA_Write Latency Test");
+        sideOut.printf(" Device         : %s\t\tTransport type : IB (RC)%n", connection.endpoint().port().name());
+        sideOut.printf(" Message size   : %d\t\tIterations     : %d%n", size, options.iters());
+        sideOut.printf(" Notification   : %s%n", notify.description());
+        sideOut.println("---------------------------------------------------------------------------------------");
+    }
+
+    /** rc_pingpong's two lines, for the bytes this side moved. */
+    private void summary(PrintStream sideOut, int size, double seconds) {
+        long bytes = (long) size * options.iters();
+        double usec = seconds * 1e6;
+        sideOut.printf("%d bytes in %.2f seconds = %.2f Mbit/sec%n", bytes, seconds, bytes * 8.0 / usec);
+        sideOut.printf("%d iters in %.2f seconds = %.2f usec/iter%n", options.iters(), seconds, usec / options.iters());
+    }
+
+    /** What shows that the target's CPU took no part: what it posted, what completed, and its CPU time. */
+    private void reportTarget(PrintStream sideOut, WriteTest.TargetReport report, int size, WriteTest test) {
+        long bytes = (long) size * options.iters();
+        sideOut.printf("target: %d bytes arrived in %d messages by RDMA WRITE while this side waited %.2f s%n", bytes,
+                options.iters(), report.seconds());
+        String completions = report.completions() == 0 ? "0 completions (it watched the flag byte in memory)"
+                : report.completions() + " completion (" + test.lastReceive()
+                        + (notify == Notify.imm ? ", imm_data " + report.immData() : "") + ")";
+        sideOut.printf("target: meanwhile it posted %d receive(s), took %s, and used %.3f s of CPU%n",
+                report.receivesPosted(), completions, report.cpuSeconds());
+    }
+}

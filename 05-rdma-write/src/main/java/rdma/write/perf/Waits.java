@@ -1,0 +1,179 @@
+package rdma.write.perf;
+
+import com.sun.jna.Pointer;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import rdma.devices.VerbsException;
+import rdma.pingpong.Connection;
+import rdma.pingpong.PeerGoneException;
+import rdma.queues.CompletionWaiter;
+import rdma.queues.Completions;
+import rdma.queues.WcFlag;
+import rdma.queues.WcOpcode;
+import rdma.queues.WcStatus;
+
+/**
+ * Every wait of one side: for its own sends to complete, for receives to complete, or for a byte
+ * of memory to change. Each one ends early, with an error and never a hang, when the peer's
+ * process is gone (its TCP connection closed), or when nothing has happened for longer than the
+ * wait's bytes could take: {@link #STALL_NANOS}, plus the time of the bytes the wait covers at
+ * {@link #SLOWEST_BYTES_PER_SECOND}. Taking completions creates no object: the counters are
+ * fields, the array is made once.
+ */
+final class Waits {
+    static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** The slowest transfer a wait allows for: 10 MB/s, well below even the emulated lab. */
+    static final long SLOWEST_BYTES_PER_SECOND = 10_000_000;
+    private static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final Completions completions;
+    private final CompletionWaiter waiter;
+    private final Connection<?> connection;
+    private final String side;
+    private final long patienceNanos;
+    private LongConsumer onSendCompleted = wrId -> { };
+    private long sendsCompleted;
+    private long receivesCompleted;
+    private int lastImmData;
+    private int lastReceiveOpcode;
+
+    /** {@code bytesPerWait}: the most bytes that must move before a wait can end, such as one message. */
+    Waits(Connection<?> connection, String side, long bytesPerWait) {
+        this.patienceNanos = STALL_NANOS + bytesPerWait * 1_000_000_000L / SLOWEST_BYTES_PER_SECOND;
+        this.completions = new Completions(connection.endpoint().cq(), 16, side);
+        this.waiter = connection.waiter();
+        this.connection = connection;
+        this.side = side;
+    }
+
+    /** Called with the {@code wr_id} of every completed send: the bandwidth test times its windows here. */
+    void onSendCompleted(LongConsumer listener) {
+        this.onSendCompleted = listener;
+    }
+
+    long sendsCompleted() {
+        return sendsCompleted;
+    }
+
+    long receivesCompleted() {
+        return receivesCompleted;
+    }
+
+    int lastImmData() {
+        return lastImmData;
+    }
+
+    int lastReceiveOpcode() {
+        return lastReceiveOpcode;
+    }
+
+    /** Until the send with {@code wr_id} {@code sends - 1} (and all before it) completed; wr_ids count the sends. */
+    void awaitSends(long sends, String what) {
+        long lastProgress = System.nanoTime();
+        while (sendsCompleted < sends) {
+            lastProgress = takeCompletions(lastProgress, what);
+        }
+    }
+
+    /** Until {@code receives} receives completed. */
+    void awaitReceives(long receives, String what) {
+        long lastProgress = System.nanoTime();
+        while (receivesCompleted < receives) {
+            lastProgress = takeCompletions(lastProgress, what);
+        }
+    }
+
+    /**
+     * Until {@code receives} receives completed, checking the CQ once a millisecond and sleeping
+     * in between: a target with nothing to do but wait uses no CPU. Only the peer's end stops it
+     * early: a long transfer is not a stall.
+     */
+    void sleepUntilReceives(long receives, String what) {
+        while (receivesCompleted < receives) {
+            int count = completions.poll();
+            if (count > 0) {
+                take(count);
+            } else {
+                requirePeer(what);
+                sleep();
+            }
+        }
+    }
+
+    /**
+     * Until the byte at {@code offset} of {@code memory} is {@code value}: the device writes it,
+     * with no completion. {@code Pointer.getByte} reads native memory on every call, so the JIT
+     * cannot hoist the read out of the loop. With {@code sleeping}, the loop sleeps a
+     * millisecond between reads and only the peer's end stops it early.
+     */
+    void awaitByte(Pointer memory, long offset, byte value, boolean sleeping, String what) {
+        long start = System.nanoTime();
+        int spins = 0;
+        while (memory.getByte(offset) != value) {
+            if (sleeping) {
+                requirePeer(what);
+                sleep();
+            } else if (++spins == 4096) {
+                spins = 0;
+                requireProgress(start, what);
+            }
+        }
+    }
+
+    /** One slice of waiting for completions; returns when the last progress was. */
+    private long takeCompletions(long lastProgress, String what) {
+        int count = waiter.await(completions, SLICE_NANOS);
+        if (count == 0) {
+            requireProgress(lastProgress, what);
+            return lastProgress;
+        }
+        take(count);
+        return System.nanoTime();
+    }
+
+    /** Counts the first {@code count} completions of the array, after checking each one's status. */
+    private void take(int count) {
+        for (int i = 0; i < count; i++) {
+            if (completions.status(i) != WcStatus.IBV_WC_SUCCESS.value()) {
+                throw completions.failed(i);
+            }
+            int opcode = completions.opcode(i);
+            if ((opcode & WcOpcode.IBV_WC_RECV.value()) != 0) {
+                receivesCompleted++;
+                lastReceiveOpcode = opcode;
+                if (WcFlag.IBV_WC_WITH_IMM.isIn(completions.wcFlags(i))) {
+                    lastImmData = completions.immData(i);
+                }
+            } else {
+                long wrId = completions.wrId(i);
+                sendsCompleted = Math.max(sendsCompleted, wrId + 1);
+                onSendCompleted.accept(wrId);
+            }
+        }
+    }
+
+    /** Throws when the peer is gone, or when nothing happened since {@code since} for too long. */
+    private void requireProgress(long since, String what) {
+        requirePeer(what);
+        if (System.nanoTime() - since > patienceNanos) {
+            throw new VerbsException(side + ": waiting for " + what, "nothing happened for "
+                    + TimeUnit.NANOSECONDS.toSeconds(patienceNanos) + " s", "Is the peer stuck? Look at its output");
+        }
+    }
+
+    private void requirePeer(String what) {
+        if (connection.peerGone()) {
+            throw new PeerGoneException(side + ": waiting for " + what, "the peer closed its connection: it failed or was stopped",
+                    "Look at the other side's output");
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new VerbsException("waiting", "interrupted", "The program was asked to stop");
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package rdma.write.perf;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import rdma.devices.VerbsException;
+import rdma.pingpong.Connection;
+import rdma.pingpong.LoopObserver;
+import rdma.queues.QueuePair;
+import rdma.queues.ReceiveRequest;
+import rdma.queues.SendFlag;
+import rdma.queues.SendRequest;
+import rdma.queues.WcOpcode;
+import rdma.queues.WrOpcode;
+import rdma.write.BandwidthReport;
+import rdma.write.DataPattern;
+import rdma.write.LatencyReport;
+import rdma.write.MessageBuffer;
+import rdma.write.RdmaPeer;
+import rdma.write.RemoteBuffer;
+
+/**
+ * One side's part of the test, once connected: a latency test (both sides write into each
+ * other, as ib_write_lat), or a bandwidth test, where the initiator writes and the target waits
+ * (ib_write_bw). Every work request and counter is made before a loop starts; a loop iteration
+ * creates no object.
+ */
+final class WriteTest {
+    private final Connection<RdmaPeer> connection;
+    private final MessageBuffer buffer;
+    private final int size;
+    private final int iters;
+    private final Notify notify;
+    private final String side;
+    private final Waits waits;
+    private final ReceiveRequest[] receives;
+    private final int piece;
+    private int nextReceive;
+
+    /**
+     * The test over {@code buffer}; {@code bytesPerWaitInMessages} is how many messages may have
+     * to move before a wait ends (in a bandwidth test, those between two signaled completions).
+     */
+    WriteTest(Connection<RdmaPeer> connection, MessageBuffer buffer, int iters, Notify notify, String side,
+            int receivesToPost, int bytesPerWaitInMessages) {
+        this.connection = connection;
+        this.buffer = buffer;
+        this.size = buffer.size();
+        this.iters = iters;
+        this.notify = notify;
+        this.side = side;
+        this.waits = new Waits(connection, side, (long) buffer.size() * Math.max(1, bytesPerWaitInMessages));
+        this.receives = new ReceiveRequest[receivesToPost];
+        this.piece = (int) Math.min(size, connection.endpoint().port().maxMessageSize());
+        QueuePair qp = connection.endpoint().qp();
+        for (int i = 0; i < receivesToPost; i++) {
+            // A notification carries no payload: a receive without a scatter/gather entry takes it.
+            receives[i] = new ReceiveRequest(qp, 0, side).wrId(i);
+        }
+    }
+
+    /** Posts the receives the notifications will consume: before the exchange, so the peer may write at once. */
+    void postReceives() {
+        for (ReceiveRequest receive : receives) {
+            receive.post();
+        }
+    }
+
+    /** Reposts the receive a notification consumed, so that the ring stays full. */
+    private void repostReceive() {
+        receives[nextReceive].post();
+        nextReceive = (nextReceive + 1) % receives.length;
+    }
+
+    /** How many work requests one message takes: a port carries at most max_msg_sz bytes in one. */
+    static int piecesOf(int size, long maxMessageSize) {
+        return (int) ((size + maxMessageSize - 1) / maxMessageSize);
+    }
+
+    /**
+     * The writes of one message: this side's outgoing bytes to where the peer's incoming bytes
+     * are, in pieces of at most the port's max_msg_sz chained through {@code next}, so that one
+     * post sends them all. The last piece is the one that may ask for a completion and carry
+     * immediate data. A deliberate failure changes the address or the rkey.
+     */
+    private SendRequest[] dataWrites(RemoteBuffer peer, int inline, Failure fail) {
+        long address = fail == Failure.past_end ? peer.address() + peer.length() - piece / 2 : peer.address();
+        int rkey = fail == Failure.wrong_rkey ? peer.rkey() ^ 0x5a5a : peer.rkey();
+        int pieces = fail == Failure.past_end ? 1 : piecesOf(size, piece);
+        SendRequest[] writes = new SendRequest[pieces];
+        for (int i = pieces - 1; i >= 0; i--) {
+            long offset = (long) i * piece;
+            int length = (int) Math.min(piece, size - offset);
+            boolean last = i == pieces - 1;
+            writes[i] = new SendRequest(connection.endpoint().qp(), 1, side)
+                    .opcode(last && notify == Notify.imm ? WrOpcode.IBV_WR_RDMA_WRITE_WITH_IMM : WrOpcode.IBV_WR_RDMA_WRITE)
+                    .sge(0, buffer.region(), buffer.outgoingOffset() + offset, length)
+                    .rdma(address + offset, rkey).sendFlags(inline).next(last ? null : writes[i + 1]);
+        }
+        return writes;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Latency: a ping-pong of writes
+
+    /**
+     * ib_write_lat's loop: the client writes message 1 into the server's memory and waits for the
+     * server's message 1 in its own; the server waits first, then answers. With {@link Notify#poll}
+     * the message's last byte carries its number and each side watches that byte; otherwise each
+     * side waits for the receive its peer's notification consumes.
+     */
+    LatencyReport latency(RdmaPeer peer, boolean startsFirst, int inline, Failure fail, LoopObserver observer) {
+        LatencyReport report = new LatencyReport(iters);
+        SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
+        SendRequest first = writes[0];
+        SendRequest signaled = writes[writes.length - 1];
+        if (notify == Notify.send) {
+            SendRequest send = new SendRequest(connection.endpoint().qp(), 0, side).opcode(WrOpcode.IBV_WR_SEND).sgeCount(0);
+            signaled.next(send);
+            signaled = send; // the one that asks for a completion, and whose wr_id counts
+        }
+        DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
+        long lastByte = buffer.incomingOffset() + size - 1;
+        for (int i = 1; i <= iters; i++) {
+            if (!startsFirst) {
+                awaitMessage(i, lastByte);
+            }
+            report.started(i - 1);
+            if (notify == Notify.poll) {
+                buffer.memory().setByte(buffer.outgoingOffset() + size - 1, (byte) i);
+            } else if (notify == Notify.imm) {
+                signaled.immData(i);
+            }
+            signaled.wrId(i - 1).sendFlags(SendFlag.IBV_SEND_SIGNALED.value() | (signaled == first ? inline : 0));
+            first.post();
+            waits.awaitSends(i, "the completion of this side's write");
+            if (startsFirst) {
+                awaitMessage(i, lastByte);
+            }
+            observer.received(i);
+        }
+        report.finished();
+        return report;
+    }
+
+    private void awaitMessage(int number, long lastByte) {
+        if (notify == Notify.poll) {
+            waits.awaitByte(buffer.memory(), lastByte, (byte) number, false, "the peer's write");
+        } else {
+            waits.awaitReceives(number, "the peer's notification");
+            repostReceive();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Bandwidth: the initiator
+
+    /**
+     * ib_write_bw's loop: up to {@code depth} writes in flight, a completion asked for every
+     * {@code signalEvery} of them (selective signaling: fewer completions to take, the same
+     * bytes), and when all completed, the notification.
+     */
+    BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int inline, Failure fail, LoopObserver observer) {
+        int windows = iters / signalEvery + 2;
+        BandwidthReport report = new BandwidthReport(windows);
+        long[] windowStart = new long[windows];
+        waits.onSendCompleted(wrId -> {
+            if (wrId < iters) {
+                int window = (int) (wrId / signalEvery);
+                report.windowCompleted(windowStart[window], (int) (wrId - (long) window * signalEvery + 1));
+            }
+        });
+        DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
+        SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
+        SendRequest first = writes[0];
+        SendRequest last = writes[writes.length - 1];
+        last.opcode(WrOpcode.IBV_WR_RDMA_WRITE); // only the notification carries immediate data
+        report.started();
+        long posted = 0;
+        while (waits.sendsCompleted() < iters) {
+            while (posted < iters && posted - waits.sendsCompleted() < depth) {
+                boolean signaled = (posted + 1) % signalEvery == 0 || posted == iters - 1;
+                if (posted % signalEvery == 0) {
+                    windowStart[(int) (posted / signalEvery)] = System.nanoTime();
+                }
+                last.wrId(posted).sendFlags((signaled ? SendFlag.IBV_SEND_SIGNALED.value() : 0) | inline);
+                first.post();
+                posted++;
+            }
+            waits.awaitSends(Math.min(iters, waits.sendsCompleted() + 1), "write completions");
+            observer.received((int) waits.sendsCompleted());
+        }
+        notifyTarget(peer.buffer());
+        return report;
+    }
+
+    /** After every write completed: tell the target, the way {@link #notify} says. */
+    private void notifyTarget(RemoteBuffer peer) {
+        SendRequest notification = new SendRequest(connection.endpoint().qp(), 1, side).wrId(iters)
+                .sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
+        long flag = peer.address() + peer.length() - 1;
+        switch (notify) {
+            case poll -> {
+                buffer.memory().setByte(buffer.flagOffset(), (byte) 1);
+                notification.opcode(WrOpcode.IBV_WR_RDMA_WRITE).sge(0, buffer.region(), buffer.flagOffset(), 1)
+                        .rdma(flag, peer.rkey());
+            }
+            case imm -> notification.opcode(WrOpcode.IBV_WR_RDMA_WRITE_WITH_IMM).sgeCount(0).immData(iters)
+                    .rdma(flag, peer.rkey());
+            case send -> notification.opcode(WrOpcode.IBV_WR_SEND).sgeCount(0);
+            default -> throw new IllegalStateException();
+        }
+        notification.post();
+        waits.awaitSends(iters + 1L, "the notification's completion");
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Bandwidth: the target
+
+    /** What the target did while the data arrived, for its report. */
+    record TargetReport(double seconds, double cpuSeconds, long receivesPosted, long completions, int immData) {
+    }
+
+    /**
+     * The target of a bandwidth test: it has nothing to do while the initiator's writes land in
+     * its memory, so it waits for the notification sleeping, checking once a millisecond, and
+     * measures the CPU time its thread used meanwhile.
+     */
+    TargetReport target() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
+        long start = System.nanoTime();
+        if (notify == Notify.poll) {
+            waits.awaitByte(buffer.memory(), buffer.flagOffset(), (byte) 1, true, "the initiator's flag");
+        } else {
+            waits.sleepUntilReceives(1, "the initiator's notification");
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+        if (notify == Notify.imm && waits.lastImmData() != iters) {
+            throw new VerbsException(side + ": the notification", "its immediate data is " + waits.lastImmData()
+                    + ", not the " + iters + " writes this side expects", "Start both sides with the same -n/--iters");
+        }
+        return new TargetReport(seconds, cpuSeconds, receives.length, waits.receivesCompleted(), waits.lastImmData());
+    }
+
+    /**
+     * The -c check of the last message that arrived. In a latency test that polls, the last byte
+     * of each message is its number ({@code counterInLastByte}), not the pattern.
+     */
+    void checkIncoming(boolean counterInLastByte, PrintStream out) {
+        int checked = counterInLastByte ? size - 1 : size;
+        long mismatch = DataPattern.firstMismatch(buffer.memory(), buffer.incomingOffset(), checked);
+        if (mismatch >= 0) {
+            throw new VerbsException("-c/--chk", "byte " + mismatch + " of the message that arrived differs from what"
+                    + " the peer wrote", "Start both sides with the same -s/--size");
+        }
+        out.printf("-c: all %d %s of the last message arrived intact%n", checked, checked == 1 ? "byte" : "bytes");
+    }
+
+    /** How the last receive completed, as ibv_poll_cq named it. */
+    String lastReceive() {
+        return WcOpcode.describe(waits.lastReceiveOpcode());
+    }
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# One-sided verbs against perftest, on the same devices in one session, runs alternating so that
+# drift hits both alike: chapter 05 against ib_write_lat and ib_write_bw ("write"), chapter 06
+# against ib_read_lat and ib_read_bw ("read"), at 64 B, 4 KiB and 64 KiB. Writes its section of
+# docs/benchmarks.md.
+#
+#   mvn -q install -DskipTests && lab/run bench/rdma-perf.sh write      # in the soft-RoCE lab
+#   bench/rdma-perf.sh read rxe0 rxe1 1                                 # or: verb, server dev, client dev, GID index
+#
+# Environment: ROUNDS (default 5) runs of each tool per size and test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+
+verb=${1:?usage: bench/rdma-perf.sh write|read [server-dev client-dev gid-index]}
+server_dev=${2:-rxe0}
+client_dev=${3:-rxe1}
+gid=${4:-${RDMA_LAB_GID_INDEX:-}}
+rounds=${ROUNDS:-5}
+case "$verb" in
+  write) chapter=05-rdma-write; main=rdma.write.perf.RdmaWriteMain; title="RDMA WRITE"; port=18800 ;;
+  read) chapter=06-rdma-read; main=rdma.read.perf.RdmaReadMain; title="RDMA READ"; port=18900 ;;
+  *) echo "bench: the verb is write or read, not $verb" >&2; exit 2 ;;
+esac
+
+version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
+repo=${MAVEN_REPO:-$HOME/.m2/repository}
+classpath=$(printf '%s:' 0*/target/classes)
+classpath+="$repo/net/java/dev/jna/jna/$(version jna)/jna-$(version jna).jar"
+classpath+=":$repo/info/picocli/picocli/$(version picocli)/picocli-$(version picocli).jar"
+
+wait_listening() {
+  for _ in $(seq 600); do ss -Hltn "sport = :$1" | grep -q . && return 0; sleep 0.1; done
+  echo "bench: nothing listens on port $1" >&2; return 1
+}
+
+# One run, server and client with the same options; prints the client's report.
+run_pair() {
+  local port=$1; shift
+  "$@" -d "$server_dev" -p "$port" > /tmp/bench-server.txt 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  if ! timeout 600 "$@" -d "$client_dev" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
+    kill "$server" 2>/dev/null || true # a server whose client failed would wait for another forever
+  fi
+  wait "$server" || true
+  cat /tmp/bench-client.txt
+}
+
+# The number in column $2 of the line after the table header that holds $1 ("t_typical", "BW average").
+table_value() {
+  awk -v header="$1" -v column="$2" '
+    index($0, header) { take = 1; next }
+    take && NF >= column && $1 ~ /^[0-9]+$/ { print $column; exit }'
+}
+
+java_tool=(java -cp "$classpath" "$main")
+gid_java=(); gid_c=()
+[ -n "$gid" ] && gid_java=(-g "$gid") && gid_c=(-x "$gid")
+
+rows=()
+declare -A ratio=()
+for test in lat bw; do
+  c_tool=(ib_${verb}_${test} -F "${gid_c[@]}")
+  java_test=("${java_tool[@]}" "${gid_java[@]}")
+  [ "$test" = bw ] && java_test+=(--bw)
+  # perftest's latency table: t_typical is column 5; its bandwidth table: BW average is column 4.
+  if [ "$test" = lat ]; then header=t_typical; column=5; unit="usec (t_typical)"; iters=1000; else header="BW average"; column=4; unit="MB/sec (BW average)"; iters=2000; fi
+  for size in 64 4096 65536; do
+    c_values=() j_values=()
+    for round in $(seq "$rounds"); do
+      port=$((port + 2))
+      c_values+=("$(run_pair "$port" "${c_tool[@]}" -s "$size" -n "$iters" | table_value "$header" "$column")")
+      j_values+=("$(run_pair $((port + 1)) "${java_test[@]}" -s "$size" -n "$iters" | table_value "$header" "$column")")
+      echo "bench: $verb $test $size round $round: C ${c_values[-1]:-failed}, Java ${j_values[-1]:-failed} $unit" >&2
+      [ -n "${c_values[-1]}" ] && [ -n "${j_values[-1]}" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
+    done
+    c=$(printf '%s\n' "${c_values[@]}" | median); j=$(printf '%s\n' "${j_values[@]}" | median)
+    ratio[$test.$size]=$(awk -v c="$c" -v j="$j" 'BEGIN { printf "%.2f", j / c }')
+    rows+=("| $test | $size B | $iters | $c | $j | ${ratio[$test.$size]}x | $unit |")
+  done
+done
+
+verdict() { awk -v r="$1" -v limit="$2" -v sense="$3" 'BEGIN { ok = (sense == "max") ? r <= limit : r >= limit; print ok ? "met" : "not met" }'; }
+
+write_section "rdma-$verb" <<SECTION
+## Chapter $( [ "$verb" = write ] && echo 05 || echo 06 ) ($title) against perftest's ib_${verb}_lat and ib_${verb}_bw, in the lab
+
+Measured by \`bench/rdma-perf.sh $verb\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on
+\`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating runs of each tool per size; each cell is the median
+of the client's own report: perftest's t_typical (the median latency) for the latency tests, its
+BW average for the bandwidth tests. Ratios are Java / C: for latency above 1 means Java is slower,
+for bandwidth below 1 means Java moves less.
+
+| test | size | iters | C | Java | Java/C | unit |
+| --- | --- | --- | --- | --- | --- | --- |
+$(printf '%s\n' "${rows[@]}")
+
+Targets: latency within 1.10x of C, bandwidth at least 0.95x of C at 64 KiB. In this run: latency
+${ratio[lat.64]}x, ${ratio[lat.4096]}x and ${ratio[lat.65536]}x (the target $(verdict "${ratio[lat.64]}" 1.10 max) at 64 B,
+$(verdict "${ratio[lat.4096]}" 1.10 max) at 4 KiB); bandwidth at 64 KiB ${ratio[bw.65536]}x (the target $(verdict "${ratio[bw.65536]}" 0.95 min)).
+
+Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs").
+Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(version jna). perftest: $(dpkg-query -W -f '${Version}' perftest 2>/dev/null || echo unknown).
+
+To reproduce: \`mvn -q install -DskipTests && lab/run bench/rdma-perf.sh $verb\`.
+SECTION
+sed -n "/<!-- rdma-$verb: begin -->/,/<!-- rdma-$verb: end -->/p" docs/benchmarks.md
