@@ -146,8 +146,10 @@ public final class RdmaWriteMain implements Callable<Integer> {
         try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {
             MessageBuffer buffer = MessageBuffer.of(connection.endpoint().buffer(), size, writes, receivesWrites);
             int signalEvery = Math.min(options.cqMod, options.depth());
+            // What may have to move before a wait ends: a message, a window of them, or all of them for the target.
+            int messagesPerWait = latency ? 1 : initiator ? signalEvery : options.iters();
             WriteTest test = new WriteTest(connection, buffer, options.iters(), notify,
-                    initiator ? "initiator" : "target", receives, latency ? 1 : signalEvery);
+                    initiator ? "initiator" : "target", receives, messagesPerWait);
             test.postReceives();
             printHeader(sideOut, connection, size);
             RdmaPeer peer = connection.exchange(host, listening);

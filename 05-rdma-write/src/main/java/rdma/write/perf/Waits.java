@@ -85,16 +85,16 @@ final class Waits {
 
     /**
      * Until {@code receives} receives completed, checking the CQ once a millisecond and sleeping
-     * in between: a target with nothing to do but wait uses no CPU. Only the peer's end stops it
-     * early: a long transfer is not a stall.
+     * in between: a target with nothing to do but wait uses no CPU.
      */
     void sleepUntilReceives(long receives, String what) {
+        long start = System.nanoTime();
         while (receivesCompleted < receives) {
             int count = completions.poll();
             if (count > 0) {
                 take(count);
             } else {
-                requirePeer(what);
+                requireProgress(start, what);
                 sleep();
             }
         }
@@ -104,14 +104,14 @@ final class Waits {
      * Until the byte at {@code offset} of {@code memory} is {@code value}: the device writes it,
      * with no completion. {@code Pointer.getByte} reads native memory on every call, so the JIT
      * cannot hoist the read out of the loop. With {@code sleeping}, the loop sleeps a
-     * millisecond between reads and only the peer's end stops it early.
+     * millisecond between reads.
      */
     void awaitByte(Pointer memory, long offset, byte value, boolean sleeping, String what) {
         long start = System.nanoTime();
         int spins = 0;
         while (memory.getByte(offset) != value) {
             if (sleeping) {
-                requirePeer(what);
+                requireProgress(start, what);
                 sleep();
             } else if (++spins == 4096) {
                 spins = 0;
