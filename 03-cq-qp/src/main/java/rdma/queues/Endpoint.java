@@ -119,13 +119,27 @@ public final class Endpoint implements AutoCloseable {
 
     /** RTR to RTS, with {@code rnrRetry} retries when the peer has no receive posted. */
     public QpTransitions.Transition readyToSend(int rnrRetry) {
-        return modify(QpTransitions.toRts(psn, rnrRetry, spec.rdAtomic()), "RTS follows RTR only");
+        return readyToSend(rnrRetry, spec.rdAtomic());
+    }
+
+    /**
+     * RTR to RTS, issuing at most {@code readsToIssue} RDMA READs at once (max_rd_atomic): no
+     * more than the peer's QP serves, its max_dest_rd_atomic.
+     */
+    public QpTransitions.Transition readyToSend(int rnrRetry, int readsToIssue) {
+        return modify(QpTransitions.toRts(psn, rnrRetry, readsToIssue), "RTS follows RTR only; max_rd_atomic is at most"
+                + " the device's max_qp_init_rd_atom (01-devices -v shows it)");
     }
 
     /** RTR then RTS, as rdma-core's {@code pp_connect_ctx} does, retrying RNR forever. */
     public void connect(RemoteAddress remote, Mtu pathMtu, int sl) {
+        connect(remote, pathMtu, sl, spec.rdAtomic());
+    }
+
+    /** The same, issuing at most {@code readsToIssue} RDMA READs at once (chapter 06). */
+    public void connect(RemoteAddress remote, Mtu pathMtu, int sl, int readsToIssue) {
         readyToReceive(remote, pathMtu, sl);
-        readyToSend(QpTransitions.RNR_RETRY_FOREVER);
+        readyToSend(QpTransitions.RNR_RETRY_FOREVER, readsToIssue);
     }
 
     private QpTransitions.Transition modify(QpTransitions.Transition transition, String hint) {

@@ -3,6 +3,7 @@ package rdma.pingpong;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import rdma.devices.Device;
@@ -10,6 +11,7 @@ import rdma.devices.DeviceContext;
 import rdma.devices.Mtu;
 import rdma.devices.Port;
 import rdma.devices.ResourceStack;
+import rdma.devices.VerbsException;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
@@ -57,6 +59,7 @@ public final class Connection<T> implements AutoCloseable {
     private final CompletionWaiter waiter;
     private final Mtu pathMtu;
     private PeerWatch watch;
+    private int readsToIssue;
 
     private Connection(Device device, Plan<T> plan, PrintStream out) {
         this.plan = plan;
@@ -127,7 +130,7 @@ public final class Connection<T> implements AutoCloseable {
         } else {
             peer = AddressExchange.client(host, plan.options().port, mine, format);
         }
-        connect(format.address(peer));
+        connect(peer);
         return peer;
     }
 
@@ -137,10 +140,9 @@ public final class Connection<T> implements AutoCloseable {
         try {
             listening.accept(listener);
             if (!plan.watchPeer()) {
-                return AddressExchange.server(listener, mine, format, client -> connect(format.address(client)));
+                return AddressExchange.server(listener, mine, format, this::connect);
             }
-            AddressExchange.Kept<T> kept = AddressExchange.serverKeepingConnection(listener, mine, format,
-                    client -> connect(format.address(client)));
+            AddressExchange.Kept<T> kept = AddressExchange.serverKeepingConnection(listener, mine, format, this::connect);
             watch = resources.push(kept.watch());
             return kept.peer();
         } finally {
@@ -162,17 +164,51 @@ public final class Connection<T> implements AutoCloseable {
         if (watch == null) {
             return;
         }
-        if (!closesFirst) {
-            watch.awaitPeerGone(FINISH_SECONDS);
+        if (closesFirst) {
+            watch.sayFinished();
+        } else {
+            watch.awaitPeerGone(TimeUnit.SECONDS.toNanos(FINISH_SECONDS));
         }
         watch.close();
+    }
+
+    /**
+     * Waits until the peer has finished its run and closed the connection, at most
+     * {@code patienceNanos}: all there is to wait for on a side whose peer does all the work,
+     * such as the target of RDMA READs (chapter 06). The peer says it finished with
+     * {@link #finish}; a peer that closes without saying so failed or was stopped.
+     */
+    public void awaitPeerFinished(long patienceNanos, String what) {
+        if (watch == null) {
+            throw new IllegalStateException("only a plan that watches the peer can wait for its end");
+        }
+        watch.awaitPeerGone(patienceNanos);
+        if (!watch.peerGone()) {
+            throw new VerbsException(what, "the peer did not finish within " + TimeUnit.NANOSECONDS.toSeconds(patienceNanos)
+                    + " s", "Is the peer stuck? Look at its output");
+        }
+        if (!watch.peerFinished()) {
+            throw new PeerGoneException(what, "the peer closed its connection before it finished: it failed or was stopped",
+                    "Look at the other side's output");
+        }
     }
 
     /** How long a side that finished waits for its peer's orderly end. */
     static final long FINISH_SECONDS = 5;
 
-    private void connect(RemoteAddress peer) {
-        endpoint.connect(peer, pathMtu, plan.options().sl);
+    /**
+     * RTR and RTS towards the peer. Where the message says how many RDMA READs the peer serves at
+     * once, this side issues no more than that, nor than its own spec allows.
+     */
+    private void connect(T peer) {
+        int mine = endpoint.spec().rdAtomic();
+        readsToIssue = Math.min(mine, plan.format().readsServed(peer).orElse(mine));
+        endpoint.connect(plan.format().address(peer), pathMtu, plan.options().sl, readsToIssue);
+    }
+
+    /** How many RDMA READs this side's QP issues at once once connected: its max_rd_atomic. */
+    public int readsToIssue() {
+        return readsToIssue;
     }
 
     @Override

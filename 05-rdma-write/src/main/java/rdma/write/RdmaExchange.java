@@ -1,6 +1,7 @@
 package rdma.write;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +19,9 @@ public final class RdmaExchange implements ExchangeFormat<RdmaPeer> {
     /** The message's size on the wire, NUL included. */
     public static final int SIZE = ExchangeMessage.SIZE + 1 + 16 + 1 + 8 + 1 + 16;
 
+    /** The fields, for the error that names what was expected. */
+    public static final String FIELDS = "LID:QPN:PSN:GID:ADDR:RKEY:LENGTH (4:6:6:32:16:8:16 hex digits)";
+
     private static final Pattern BUFFER = Pattern.compile(":(\\p{XDigit}{16}):(\\p{XDigit}{8}):(\\p{XDigit}{16})");
 
     private final Function<Endpoint, RemoteBuffer> grant;
@@ -34,23 +38,37 @@ public final class RdmaExchange implements ExchangeFormat<RdmaPeer> {
 
     @Override
     public byte[] format(RdmaPeer peer) {
-        RemoteBuffer buffer = peer.buffer();
-        return ExchangeMessage.terminated(ExchangeMessage.text(peer.address())
-                + String.format(":%016x:%08x:%016x", buffer.address(), buffer.rkey(), buffer.length()));
+        return ExchangeMessage.terminated(text(peer));
     }
 
     @Override
     public RdmaPeer parse(byte[] message) {
-        String text = ExchangeMessage.unterminated(message, SIZE);
+        return parseText(ExchangeMessage.unterminated(message, SIZE)).orElseThrow(() -> new MalformedMessageException(
+                "expected " + FIELDS + " and a NUL, got \"" + ExchangeMessage.printable(message) + "\""));
+    }
+
+    /** The 94 characters of the message, without its NUL: chapter 06 appends to them. */
+    public static String text(RdmaPeer peer) {
+        RemoteBuffer buffer = peer.buffer();
+        return ExchangeMessage.text(peer.address())
+                + String.format(":%016x:%08x:%016x", buffer.address(), buffer.rkey(), buffer.length());
+    }
+
+    /** Reads what {@link #text} writes; empty for anything else. */
+    public static Optional<RdmaPeer> parseText(String text) {
         int addressLength = ExchangeMessage.SIZE - 1;
-        RemoteAddress address = ExchangeMessage.parseText(text.substring(0, addressLength));
-        Matcher buffer = BUFFER.matcher(text.substring(addressLength));
+        Matcher buffer = BUFFER.matcher(text.length() < addressLength ? "" : text.substring(addressLength));
         if (!buffer.matches()) {
-            throw new MalformedMessageException("expected LID:QPN:PSN:GID:ADDR:RKEY:LENGTH (4:6:6:32:16:8:16 hex digits)"
-                    + " and a NUL, got \"" + ExchangeMessage.printable(message) + "\"");
+            return Optional.empty();
         }
-        return new RdmaPeer(address, new RemoteBuffer(Long.parseUnsignedLong(buffer.group(1), 16),
-                Integer.parseUnsignedInt(buffer.group(2), 16), Long.parseUnsignedLong(buffer.group(3), 16)));
+        RemoteAddress address;
+        try {
+            address = ExchangeMessage.parseText(text.substring(0, addressLength));
+        } catch (MalformedMessageException badAddress) {
+            return Optional.empty();
+        }
+        return Optional.of(new RdmaPeer(address, new RemoteBuffer(Long.parseUnsignedLong(buffer.group(1), 16),
+                Integer.parseUnsignedInt(buffer.group(2), 16), Long.parseUnsignedLong(buffer.group(3), 16))));
     }
 
     /** This side: its QP's address and the buffer it grants. */

@@ -31,6 +31,8 @@ import rdma.write.MessageBuffer;
 import rdma.write.PerfOptions;
 import rdma.write.RdmaExchange;
 import rdma.write.RdmaPeer;
+import rdma.write.RdmaRequests;
+import rdma.write.RemoteBuffer;
 
 /**
  * Chapter 05: RDMA WRITE, as perftest's ib_write_lat and ib_write_bw measure it. The client is
@@ -132,15 +134,19 @@ public final class RdmaWriteMain implements Callable<Integer> {
         int size = options.size();
         // A latency test keeps a ring of receives posted; the target of a bandwidth test needs one.
         int receives = notify.needsReceives() && receivesWrites ? (latency ? 16 : 1) : 0;
-        int grantedAccess = !initiator && fail == Failure.no_remote_write ? Access.bits(Access.IBV_ACCESS_LOCAL_WRITE)
-                : Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE);
+        // Only a side that is written into grants REMOTE_WRITE, to its buffer and its QP; both must allow it.
+        boolean grantsWrites = receivesWrites && !(fail == Failure.no_remote_write && !initiator);
+        int bufferAccess = grantsWrites ? Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE)
+                : Access.bits(Access.IBV_ACCESS_LOCAL_WRITE);
+        int qpAccess = receivesWrites ? Access.bits(Access.IBV_ACCESS_REMOTE_WRITE) : 0;
         // A message larger than the port's max_msg_sz is written in pieces: the send queue holds them all.
         Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(MessageBuffer.bytesFor(size, writes, receivesWrites))
-                .withBufferAccess(grantedAccess)
-                .withQpAccess(Access.bits(Access.IBV_ACCESS_REMOTE_WRITE))
-                .withCapacity(QueueCapacity.of(options.depth() * WriteTest.piecesOf(size, port.maxMessageSize()) + 2,
+                .withBufferAccess(bufferAccess)
+                .withQpAccess(qpAccess)
+                .withCapacity(QueueCapacity.of(options.depth() * RdmaRequests.piecesOf(size, port.maxMessageSize()) + 2,
                         Math.max(1, receives)).withInlineData(64));
-        RdmaExchange exchange = new RdmaExchange(local -> MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted());
+        RdmaExchange exchange = new RdmaExchange(local -> receivesWrites
+                ? MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted() : RemoteBuffer.NONE);
         Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(options.connection, endpoint, Waiting.POLL, exchange)
                 .watchingThePeer();
         try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {

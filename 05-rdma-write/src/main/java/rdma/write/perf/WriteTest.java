@@ -1,8 +1,6 @@
 package rdma.write.perf;
 
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.pingpong.LoopObserver;
@@ -12,12 +10,16 @@ import rdma.queues.SendFlag;
 import rdma.queues.SendRequest;
 import rdma.queues.WcOpcode;
 import rdma.queues.WrOpcode;
+import rdma.write.BandwidthLoop;
 import rdma.write.BandwidthReport;
 import rdma.write.DataPattern;
+import rdma.write.IdleMeter;
 import rdma.write.LatencyReport;
 import rdma.write.MessageBuffer;
 import rdma.write.RdmaPeer;
+import rdma.write.RdmaRequests;
 import rdma.write.RemoteBuffer;
+import rdma.write.Waits;
 
 /**
  * One side's part of the test, once connected: a latency test (both sides write into each
@@ -72,32 +74,30 @@ final class WriteTest {
         nextReceive = (nextReceive + 1) % receives.length;
     }
 
-    /** How many work requests one message takes: a port carries at most max_msg_sz bytes in one. */
-    static int piecesOf(int size, long maxMessageSize) {
-        return (int) ((size + maxMessageSize - 1) / maxMessageSize);
-    }
-
     /**
      * The writes of one message: this side's outgoing bytes to where the peer's incoming bytes
-     * are, in pieces of at most the port's max_msg_sz chained through {@code next}, so that one
-     * post sends them all. The last piece is the one that may ask for a completion and carry
-     * immediate data. A deliberate failure changes the address or the rkey.
+     * are ({@link RdmaRequests}). The last piece is the one that may carry immediate data. A
+     * deliberate failure changes the rkey, or writes one piece from inside the peer's buffer to
+     * beyond its end.
      */
     private SendRequest[] dataWrites(RemoteBuffer peer, int inline, Failure fail) {
-        long address = fail == Failure.past_end ? peer.address() + peer.length() - piece / 2 : peer.address();
         int rkey = fail == Failure.wrong_rkey ? peer.rkey() ^ 0x5a5a : peer.rkey();
-        int pieces = fail == Failure.past_end ? 1 : piecesOf(size, piece);
-        SendRequest[] writes = new SendRequest[pieces];
-        for (int i = pieces - 1; i >= 0; i--) {
-            long offset = (long) i * piece;
-            int length = (int) Math.min(piece, size - offset);
-            boolean last = i == pieces - 1;
-            writes[i] = new SendRequest(connection.endpoint().qp(), 1, side)
-                    .opcode(last && notify == Notify.imm ? WrOpcode.IBV_WR_RDMA_WRITE_WITH_IMM : WrOpcode.IBV_WR_RDMA_WRITE)
-                    .sge(0, buffer.region(), buffer.outgoingOffset() + offset, length)
-                    .rdma(address + offset, rkey).sendFlags(inline).next(last ? null : writes[i + 1]);
+        SendRequest[] writes = fail == Failure.past_end
+                ? RdmaRequests.chain(qp(), WrOpcode.IBV_WR_RDMA_WRITE, buffer.region(), buffer.outgoingOffset(),
+                        peer.address() + peer.length() - piece / 2, rkey, piece, piece, side)
+                : RdmaRequests.chain(qp(), WrOpcode.IBV_WR_RDMA_WRITE, buffer.region(), buffer.outgoingOffset(),
+                        peer.address(), rkey, size, piece, side);
+        for (SendRequest write : writes) {
+            write.sendFlags(inline);
+        }
+        if (notify == Notify.imm) {
+            writes[writes.length - 1].opcode(WrOpcode.IBV_WR_RDMA_WRITE_WITH_IMM);
         }
         return writes;
+    }
+
+    private QueuePair qp() {
+        return connection.endpoint().qp();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -156,40 +156,16 @@ final class WriteTest {
     // Bandwidth: the initiator
 
     /**
-     * ib_write_bw's loop: up to {@code depth} writes in flight, a completion asked for every
-     * {@code signalEvery} of them (selective signaling: fewer completions to take, the same
-     * bytes), and when all completed, the notification.
+     * ib_write_bw's loop ({@link BandwidthLoop}): up to {@code depth} writes in flight, a
+     * completion asked for every {@code signalEvery} of them, and when all completed, the
+     * notification.
      */
     BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int inline, Failure fail, LoopObserver observer) {
-        int windows = iters / signalEvery + 2;
-        BandwidthReport report = new BandwidthReport(windows);
-        long[] windowStart = new long[windows];
-        waits.onSendCompleted(wrId -> {
-            if (wrId < iters) {
-                int window = (int) (wrId / signalEvery);
-                report.windowCompleted(windowStart[window], (int) (wrId - (long) window * signalEvery + 1));
-            }
-        });
         DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
         SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
-        SendRequest first = writes[0];
-        SendRequest last = writes[writes.length - 1];
-        last.opcode(WrOpcode.IBV_WR_RDMA_WRITE); // only the notification carries immediate data
-        report.started();
-        long posted = 0;
-        while (waits.sendsCompleted() < iters) {
-            while (posted < iters && posted - waits.sendsCompleted() < depth) {
-                boolean signaled = (posted + 1) % signalEvery == 0 || posted == iters - 1;
-                if (posted % signalEvery == 0) {
-                    windowStart[(int) (posted / signalEvery)] = System.nanoTime();
-                }
-                last.wrId(posted).sendFlags((signaled ? SendFlag.IBV_SEND_SIGNALED.value() : 0) | inline);
-                first.post();
-                posted++;
-            }
-            waits.awaitSends(Math.min(iters, waits.sendsCompleted() + 1), "write completions");
-            observer.received((int) waits.sendsCompleted());
-        }
+        writes[writes.length - 1].opcode(WrOpcode.IBV_WR_RDMA_WRITE); // only the notification carries immediate data
+        BandwidthReport report = new BandwidthLoop(waits, iters, depth, signalEvery)
+                .run(writes[0], writes[writes.length - 1], inline, observer);
         notifyTarget(peer.buffer());
         return report;
     }
@@ -227,16 +203,14 @@ final class WriteTest {
      * measures the CPU time its thread used meanwhile.
      */
     TargetReport target() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long cpuStart = threads.getCurrentThreadCpuTime();
-        long start = System.nanoTime();
+        IdleMeter idle = IdleMeter.start();
         if (notify == Notify.poll) {
             waits.awaitByte(buffer.memory(), buffer.flagOffset(), (byte) 1, true, "the initiator's flag");
         } else {
             waits.sleepUntilReceives(1, "the initiator's notification");
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+        double seconds = idle.seconds();
+        double cpuSeconds = idle.cpuSeconds();
         if (notify == Notify.imm && waits.lastImmData() != iters) {
             throw new VerbsException(side + ": the notification", "its immediate data is " + waits.lastImmData()
                     + ", not the " + iters + " writes this side expects", "Start both sides with the same -n/--iters");

@@ -1,4 +1,4 @@
-package rdma.write.perf;
+package rdma.write;
 
 import com.sun.jna.Pointer;
 import java.util.concurrent.TimeUnit;
@@ -20,10 +20,10 @@ import rdma.queues.WcStatus;
  * {@link #SLOWEST_BYTES_PER_SECOND}. Taking completions creates no object: the counters are
  * fields, the array is made once.
  */
-final class Waits {
-    static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
+public final class Waits {
+    public static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** The slowest transfer a wait allows for: 10 MB/s, well below even the emulated lab. */
-    static final long SLOWEST_BYTES_PER_SECOND = 10_000_000;
+    public static final long SLOWEST_BYTES_PER_SECOND = 10_000_000;
     private static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Completions completions;
@@ -38,37 +38,42 @@ final class Waits {
     private int lastReceiveOpcode;
 
     /** {@code bytesPerWait}: the most bytes that must move before a wait can end, such as one message. */
-    Waits(Connection<?> connection, String side, long bytesPerWait) {
-        this.patienceNanos = STALL_NANOS + bytesPerWait * 1_000_000_000L / SLOWEST_BYTES_PER_SECOND;
+    public Waits(Connection<?> connection, String side, long bytesPerWait) {
+        this.patienceNanos = patienceNanos(bytesPerWait);
         this.completions = new Completions(connection.endpoint().cq(), 16, side);
         this.waiter = connection.waiter();
         this.connection = connection;
         this.side = side;
     }
 
+    /** How long a wait for {@code bytes} to move lasts before it gives up. */
+    public static long patienceNanos(long bytes) {
+        return STALL_NANOS + bytes * 1_000_000_000L / SLOWEST_BYTES_PER_SECOND;
+    }
+
     /** Called with the {@code wr_id} of every completed send: the bandwidth test times its windows here. */
-    void onSendCompleted(LongConsumer listener) {
+    public void onSendCompleted(LongConsumer listener) {
         this.onSendCompleted = listener;
     }
 
-    long sendsCompleted() {
+    public long sendsCompleted() {
         return sendsCompleted;
     }
 
-    long receivesCompleted() {
+    public long receivesCompleted() {
         return receivesCompleted;
     }
 
-    int lastImmData() {
+    public int lastImmData() {
         return lastImmData;
     }
 
-    int lastReceiveOpcode() {
+    public int lastReceiveOpcode() {
         return lastReceiveOpcode;
     }
 
     /** Until the send with {@code wr_id} {@code sends - 1} (and all before it) completed; wr_ids count the sends. */
-    void awaitSends(long sends, String what) {
+    public void awaitSends(long sends, String what) {
         long lastProgress = System.nanoTime();
         while (sendsCompleted < sends) {
             lastProgress = takeCompletions(lastProgress, what);
@@ -76,7 +81,7 @@ final class Waits {
     }
 
     /** Until {@code receives} receives completed. */
-    void awaitReceives(long receives, String what) {
+    public void awaitReceives(long receives, String what) {
         long lastProgress = System.nanoTime();
         while (receivesCompleted < receives) {
             lastProgress = takeCompletions(lastProgress, what);
@@ -87,7 +92,7 @@ final class Waits {
      * Until {@code receives} receives completed, checking the CQ once a millisecond and sleeping
      * in between: a target with nothing to do but wait uses no CPU.
      */
-    void sleepUntilReceives(long receives, String what) {
+    public void sleepUntilReceives(long receives, String what) {
         long start = System.nanoTime();
         while (receivesCompleted < receives) {
             int count = completions.poll();
@@ -106,7 +111,7 @@ final class Waits {
      * cannot hoist the read out of the loop. With {@code sleeping}, the loop sleeps a
      * millisecond between reads.
      */
-    void awaitByte(Pointer memory, long offset, byte value, boolean sleeping, String what) {
+    public void awaitByte(Pointer memory, long offset, byte value, boolean sleeping, String what) {
         long start = System.nanoTime();
         int spins = 0;
         while (memory.getByte(offset) != value) {

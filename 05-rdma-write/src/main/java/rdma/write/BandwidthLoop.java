@@ -1,0 +1,61 @@
+package rdma.write;
+
+import rdma.pingpong.LoopObserver;
+import rdma.queues.SendFlag;
+import rdma.queues.SendRequest;
+
+/**
+ * perftest's bandwidth loop, for WRITE ({@code ib_write_bw}) and READ ({@code ib_read_bw}) alike:
+ * keep up to {@code depth} messages in flight, and ask for a completion only every
+ * {@code signalEvery} of them (selective signaling: a hundredth of the completions to take for
+ * the same bytes). A completion also retires every unsignaled request posted before it, which is
+ * what frees their room in the send queue. The {@code wr_id} of a message is its number, so a
+ * completion says how far the loop got; an iteration creates no object.
+ */
+public final class BandwidthLoop {
+    private final Waits waits;
+    private final int iters;
+    private final int depth;
+    private final int signalEvery;
+
+    /** {@code iters} messages, at most {@code depth} in flight, a completion every {@code signalEvery}. */
+    public BandwidthLoop(Waits waits, int iters, int depth, int signalEvery) {
+        this.waits = waits;
+        this.iters = iters;
+        this.depth = depth;
+        this.signalEvery = signalEvery;
+    }
+
+    /**
+     * Posts every message as the chain {@code first}..{@code last} ({@link RdmaRequests}), with
+     * {@code flags} (such as {@code IBV_SEND_INLINE}) on the last piece, and waits until all
+     * completed.
+     */
+    public BandwidthReport run(SendRequest first, SendRequest last, int flags, LoopObserver observer) {
+        int windows = iters / signalEvery + 2;
+        BandwidthReport report = new BandwidthReport(windows);
+        long[] windowStart = new long[windows];
+        waits.onSendCompleted(wrId -> {
+            if (wrId < iters) {
+                int window = (int) (wrId / signalEvery);
+                report.windowCompleted(windowStart[window], (int) (wrId - (long) window * signalEvery + 1));
+            }
+        });
+        report.started();
+        long posted = 0;
+        while (waits.sendsCompleted() < iters) {
+            while (posted < iters && posted - waits.sendsCompleted() < depth) {
+                boolean signaled = (posted + 1) % signalEvery == 0 || posted == iters - 1;
+                if (posted % signalEvery == 0) {
+                    windowStart[(int) (posted / signalEvery)] = System.nanoTime();
+                }
+                last.wrId(posted).sendFlags((signaled ? SendFlag.IBV_SEND_SIGNALED.value() : 0) | flags);
+                first.post();
+                posted++;
+            }
+            waits.awaitSends(Math.min(iters, waits.sendsCompleted() + 1), "completions");
+            observer.received((int) waits.sendsCompleted());
+        }
+        return report;
+    }
+}

@@ -1,0 +1,41 @@
+package rdma.write;
+
+import rdma.memory.MemoryRegion;
+import rdma.queues.QueuePair;
+import rdma.queues.SendRequest;
+import rdma.queues.WrOpcode;
+
+/**
+ * The work requests of one RDMA WRITE or READ message of any size. A port moves at most its
+ * {@code max_msg_sz} bytes in one work request, so a larger message is split into pieces,
+ * chained through {@code next}: posting the first posts them all, in order. Built once, before a
+ * loop; the loop only changes the last piece's {@code wr_id} and flags, and posts the first.
+ */
+public final class RdmaRequests {
+    private RdmaRequests() {
+    }
+
+    /** How many work requests a message of {@code size} bytes takes, at most {@code maxPiece} bytes each. */
+    public static int piecesOf(long size, long maxPiece) {
+        return (int) ((size + maxPiece - 1) / maxPiece);
+    }
+
+    /**
+     * The chain that moves {@code size} bytes between {@code local} (from {@code localOffset}) and
+     * the remote bytes at {@code remoteAddress}, unlocked by {@code rkey}: for a WRITE from local to
+     * remote, for a READ the other way. Index 0 is the one to post; the last is the one that may
+     * ask for a completion.
+     */
+    public static SendRequest[] chain(QueuePair qp, WrOpcode opcode, MemoryRegion local, long localOffset,
+            long remoteAddress, int rkey, int size, long maxPiece, String name) {
+        int pieces = piecesOf(size, maxPiece);
+        SendRequest[] chain = new SendRequest[pieces];
+        for (int i = pieces - 1; i >= 0; i--) {
+            long offset = i * maxPiece;
+            int length = (int) Math.min(maxPiece, size - offset);
+            chain[i] = new SendRequest(qp, 1, name).opcode(opcode).sge(0, local, localOffset + offset, length)
+                    .rdma(remoteAddress + offset, rkey).next(i == pieces - 1 ? null : chain[i + 1]);
+        }
+        return chain;
+    }
+}
