@@ -88,11 +88,8 @@ public final class Pingpong {
         }
     }
 
-    /** rc_pingpong.c's two result lines, from the same arithmetic. */
+    /** rc_pingpong.c's two result lines: it counts the bytes of both directions. */
     private void report(long elapsedNanos, PrintStream out) {
-        double usec = elapsedNanos / 1000.0;
-        long bytes = (long) options.size * options.iters * 2;
-        out.printf("%d bytes in %.2f seconds = %.2f Mbit/sec%n", bytes, usec / 1_000_000.0, bytes * 8.0 / usec);
-        out.printf("%d iters in %.2f seconds = %.2f usec/iter%n", options.iters, usec / 1_000_000.0, usec / options.iters);
+        ResultLines.of((long) options.size * options.iters * 2, options.iters, elapsedNanos).forEach(out::println);
     }
 }

@@ -19,8 +19,7 @@ public final class RdmaExchange implements ExchangeFormat<RdmaPeer> {
     /** The message's size on the wire, NUL included. */
     public static final int SIZE = ExchangeMessage.SIZE + 1 + 16 + 1 + 8 + 1 + 16;
 
-    /** The fields, for the error that names what was expected. */
-    public static final String FIELDS = "LID:QPN:PSN:GID:ADDR:RKEY:LENGTH (4:6:6:32:16:8:16 hex digits)";
+    private static final String FIELDS = "LID:QPN:PSN:GID:ADDR:RKEY:LENGTH (4:6:6:32:16:8:16 hex digits)";
 
     private static final Pattern BUFFER = Pattern.compile(":(\\p{XDigit}{16}):(\\p{XDigit}{8}):(\\p{XDigit}{16})");
 

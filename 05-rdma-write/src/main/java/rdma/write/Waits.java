@@ -16,14 +16,17 @@ import rdma.queues.WcStatus;
  * Every wait of one side: for its own sends to complete, for receives to complete, or for a byte
  * of memory to change. Each one ends early, with an error and never a hang, when the peer's
  * process is gone (its TCP connection closed), or when nothing has happened for longer than the
- * wait's bytes could take: {@link #STALL_NANOS}, plus the time of the bytes the wait covers at
+ * wait's messages could take: {@link #STALL_NANOS}, plus the time of the messages the wait
+ * covers at {@link #SLOWEST_MESSAGE_NANOS} each and of their bytes at
  * {@link #SLOWEST_BYTES_PER_SECOND}. Taking completions creates no object: the counters are
  * fields, the array is made once.
  */
 public final class Waits {
     public static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
-    /** The slowest transfer a wait allows for: 10 MB/s, well below even the emulated lab. */
-    public static final long SLOWEST_BYTES_PER_SECOND = 10_000_000;
+    /** The slowest transfer a wait allows for: 2 MB/s, a fifth of the emulated lab's RDMA READs (its slowest verb). */
+    public static final long SLOWEST_BYTES_PER_SECOND = 2_000_000;
+    /** The slowest round trip a wait allows for each message, whatever its size: a millisecond. */
+    public static final long SLOWEST_MESSAGE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Completions completions;
@@ -37,18 +40,21 @@ public final class Waits {
     private int lastImmData;
     private int lastReceiveOpcode;
 
-    /** {@code bytesPerWait}: the most bytes that must move before a wait can end, such as one message. */
-    public Waits(Connection<?> connection, String side, long bytesPerWait) {
-        this.patienceNanos = patienceNanos(bytesPerWait);
+    /**
+     * {@code messagesPerWait}: the most messages of {@code size} bytes that must move before a
+     * wait can end, such as one, or a window of them.
+     */
+    public Waits(Connection<?> connection, String side, long messagesPerWait, long size) {
+        this.patienceNanos = patienceNanos(messagesPerWait, size);
         this.completions = new Completions(connection.endpoint().cq(), 16, side);
         this.waiter = connection.waiter();
         this.connection = connection;
         this.side = side;
     }
 
-    /** How long a wait for {@code bytes} to move lasts before it gives up. */
-    public static long patienceNanos(long bytes) {
-        return STALL_NANOS + bytes * 1_000_000_000L / SLOWEST_BYTES_PER_SECOND;
+    /** How long a wait for {@code messages} messages of {@code size} bytes lasts before it gives up. */
+    public static long patienceNanos(long messages, long size) {
+        return STALL_NANOS + messages * SLOWEST_MESSAGE_NANOS + messages * size * 1_000_000_000L / SLOWEST_BYTES_PER_SECOND;
     }
 
     /** Called with the {@code wr_id} of every completed send: the bandwidth test times its windows here. */

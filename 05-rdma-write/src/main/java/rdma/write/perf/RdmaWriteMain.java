@@ -20,6 +20,7 @@ import rdma.devices.VerbsException;
 import rdma.memory.Access;
 import rdma.pingpong.Connection;
 import rdma.pingpong.LoopObserver;
+import rdma.pingpong.ResultLines;
 import rdma.pingpong.TwoSided;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
@@ -50,7 +51,7 @@ public final class RdmaWriteMain implements Callable<Integer> {
     static final int PORT = 18516;
 
     @Mixin
-    PerfOptions options = new PerfOptions(PORT);
+    PerfOptions options = new PerfOptions(PORT, 5000);
 
     @Option(names = "--notify", paramLabel = "<how>", converter = NotifyConverter.class,
             description = "how the target learns the data is there: poll (it watches the last byte), imm (RDMA WRITE"
@@ -199,10 +200,7 @@ public final class RdmaWriteMain implements Callable<Integer> {
 
     /** rc_pingpong's two lines, for the bytes this side moved. */
     private void summary(PrintStream sideOut, int size, double seconds) {
-        long bytes = (long) size * options.iters();
-        double usec = seconds * 1e6;
-        sideOut.printf("%d bytes in %.2f seconds = %.2f Mbit/sec%n", bytes, seconds, bytes * 8.0 / usec);
-        sideOut.printf("%d iters in %.2f seconds = %.2f usec/iter%n", options.iters(), seconds, usec / options.iters());
+        ResultLines.of((long) size * options.iters(), options.iters(), (long) (seconds * 1e9)).forEach(sideOut::println);
     }
 
     /** What shows that the target's CPU took no part: what it posted, what completed, and its CPU time. */

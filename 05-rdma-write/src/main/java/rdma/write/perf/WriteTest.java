@@ -40,18 +40,18 @@ final class WriteTest {
     private int nextReceive;
 
     /**
-     * The test over {@code buffer}; {@code bytesPerWaitInMessages} is how many messages may have
+     * The test over {@code buffer}; {@code messagesPerWait} is how many messages may have
      * to move before a wait ends (in a bandwidth test, those between two signaled completions).
      */
     WriteTest(Connection<RdmaPeer> connection, MessageBuffer buffer, int iters, Notify notify, String side,
-            int receivesToPost, int bytesPerWaitInMessages) {
+            int receivesToPost, int messagesPerWait) {
         this.connection = connection;
         this.buffer = buffer;
         this.size = buffer.size();
         this.iters = iters;
         this.notify = notify;
         this.side = side;
-        this.waits = new Waits(connection, side, (long) buffer.size() * Math.max(1, bytesPerWaitInMessages));
+        this.waits = new Waits(connection, side, Math.max(1, messagesPerWait), buffer.size());
         this.receives = new ReceiveRequest[receivesToPost];
         this.piece = (int) Math.min(size, connection.endpoint().port().maxMessageSize());
         QueuePair qp = connection.endpoint().qp();

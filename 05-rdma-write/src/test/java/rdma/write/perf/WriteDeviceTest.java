@@ -59,7 +59,7 @@ class WriteDeviceTest {
     void theLatencyTestRunsWithEachNotification(String notify) {
         ProgramRun run = demo("-n", "200", "-s", "64", "-c", "--notify", notify);
 
-        assertThat(run.stderr()).isEmpty();
+        assertThat(run.stderr()).as(run.stdout()).isEmpty();
         assertThat(run.exitCode()).isZero();
         for (String side : List.of("[server] ", "[client] ")) {
             assertThat(run.stdout()).contains(side + "                    RDMA_Write Latency Test",
@@ -78,7 +78,7 @@ class WriteDeviceTest {
     void theTargetOfTheBandwidthTestOnlyWaits(String notify) {
         ProgramRun run = demo("--bw", "-n", "300", "-s", "4096", "-c", "--notify", notify);
 
-        assertThat(run.stderr()).isEmpty();
+        assertThat(run.stderr()).as(run.stdout()).isEmpty();
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("[client]  #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]")
                 .containsPattern("\\[client\\]  4096       300 +[0-9.]+ +[0-9.]+")
@@ -108,7 +108,7 @@ class WriteDeviceTest {
     void oneByteMessages() {
         ProgramRun run = demo("--bw", "-s", "1", "-n", "100", "-c", "--notify", "send");
 
-        assertThat(run.stderr()).isEmpty();
+        assertThat(run.stderr()).as(run.stdout()).isEmpty();
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("[server] -c: all 1 byte of the last message arrived intact");
     }
@@ -118,7 +118,7 @@ class WriteDeviceTest {
     void aGibibyteMessageArrivesIntact() {
         ProgramRun run = demo("--bw", "-s", String.valueOf(1 << 30), "-n", "1", "-c", "--notify", "imm");
 
-        assertThat(run.stderr()).isEmpty();
+        assertThat(run.stderr()).as(run.stdout()).isEmpty();
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("[server] -c: all 1073741824 bytes of the last message arrived intact");
     }

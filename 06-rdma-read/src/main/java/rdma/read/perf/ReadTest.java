@@ -1,0 +1,96 @@
+package rdma.read.perf;
+
+import java.io.PrintStream;
+import rdma.devices.VerbsException;
+import rdma.memory.MemoryRegion;
+import rdma.pingpong.Connection;
+import rdma.pingpong.LoopObserver;
+import rdma.queues.QueuePair;
+import rdma.queues.SendFlag;
+import rdma.queues.SendRequest;
+import rdma.queues.WrOpcode;
+import rdma.read.ReadPeer;
+import rdma.write.BandwidthLoop;
+import rdma.write.BandwidthReport;
+import rdma.write.DataPattern;
+import rdma.write.LatencyReport;
+import rdma.write.RdmaRequests;
+import rdma.write.RemoteBuffer;
+import rdma.write.Waits;
+
+/**
+ * The initiator's part, once connected: a latency test (one READ at a time, each a full round
+ * trip, as ib_read_lat) or a bandwidth test (many READs in flight, as ib_read_bw). Both read the
+ * target's whole buffer into this side's, again and again. Every work request is made before a
+ * loop starts; an iteration creates no object.
+ */
+final class ReadTest {
+    private static final String SIDE = "initiator";
+
+    private final QueuePair qp;
+    private final MemoryRegion local;
+    private final int size;
+    private final int iters;
+    private final long piece;
+    private final Waits waits;
+
+    /** {@code messagesPerWait}: how many READs may have to complete before a wait ends. */
+    ReadTest(Connection<ReadPeer> connection, int iters, int messagesPerWait) {
+        this.local = connection.endpoint().buffer();
+        this.size = (int) local.length();
+        this.iters = iters;
+        this.piece = Math.min(size, connection.endpoint().port().maxMessageSize());
+        this.waits = new Waits(connection, SIDE, messagesPerWait, size);
+        this.qp = connection.endpoint().qp();
+    }
+
+    /**
+     * The READs of one message: the peer's granted bytes into this side's buffer, in pieces of at
+     * most max_msg_sz. A deliberate failure changes the rkey, or reads one piece from inside the
+     * peer's buffer to beyond its end.
+     */
+    private SendRequest[] reads(RemoteBuffer peer, Failure fail) {
+        int rkey = fail == Failure.wrong_rkey ? peer.rkey() ^ 0x5a5a : peer.rkey();
+        if (fail == Failure.past_end) {
+            return RdmaRequests.chain(qp, WrOpcode.IBV_WR_RDMA_READ, local, 0,
+                    peer.address() + peer.length() - piece / 2, rkey, (int) piece, piece, SIDE);
+        }
+        return RdmaRequests.chain(qp, WrOpcode.IBV_WR_RDMA_READ, local, 0, peer.address(), rkey, size,
+                piece, SIDE);
+    }
+
+    /**
+     * ib_read_lat's loop: post a READ, wait for its completion, again. A READ is a round trip by
+     * itself (the request goes out, the data comes back), so each iteration measures one.
+     */
+    LatencyReport latency(ReadPeer peer, Failure fail, LoopObserver observer) {
+        SendRequest[] reads = reads(peer.buffer(), fail);
+        SendRequest last = reads[reads.length - 1];
+        LatencyReport report = new LatencyReport(iters);
+        for (int i = 0; i < iters; i++) {
+            report.started(i);
+            last.wrId(i).sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
+            reads[0].post();
+            waits.awaitSends(i + 1, "the completion of this side's read");
+            observer.received(i + 1);
+        }
+        report.finished();
+        return report;
+    }
+
+    /** ib_read_bw's loop ({@link BandwidthLoop}): up to {@code depth} READs in flight, a completion every {@code signalEvery}. */
+    BandwidthReport bandwidth(ReadPeer peer, int depth, int signalEvery, Failure fail, LoopObserver observer) {
+        SendRequest[] reads = reads(peer.buffer(), fail);
+        return new BandwidthLoop(waits, iters, depth, signalEvery).run(reads[0], reads[reads.length - 1], 0, observer);
+    }
+
+    /** The -c check: every byte read is the pattern the target wrote (this buffer started as zeros). */
+    void check(PrintStream out) {
+        long mismatch = DataPattern.firstMismatch(local.buffer(), 0, size);
+        if (mismatch >= 0) {
+            throw new VerbsException("-c/--chk", "byte " + mismatch + " of what was read differs from the pattern the target"
+                    + " wrote", "Start both sides with the same -s/--size");
+        }
+        out.printf("-c: all %d %s read match the target's pattern%n", size, size == 1 ? "byte" : "bytes");
+    }
+}
