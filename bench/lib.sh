@@ -21,3 +21,27 @@ write_section() {
 
 # The median of the numbers on standard input, one a line.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# A version property of the root pom.xml: "pom_version jna" prints 5.19.1.
+pom_version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
+
+# The chapters' compiled classes and the libraries they run with, from the local Maven repository
+# (mvn install -DskipTests fills both): a plain java command line, with no Maven in the timings.
+chapter_classpath() {
+  local repo=${MAVEN_REPO:-$HOME/.m2/repository}
+  printf '%s:' 0*/target/classes
+  printf '%s' "$repo/net/java/dev/jna/jna/$(pom_version jna)/jna-$(pom_version jna).jar"
+  printf ':%s' "$repo/info/picocli/picocli/$(pom_version picocli)/picocli-$(pom_version picocli).jar"
+  printf ':%s' "$repo/me/tongfei/progressbar/$(pom_version progressbar)/progressbar-$(pom_version progressbar).jar"
+  # progressbar's one dependency, at the version its pom names
+  local jline
+  jline=$(sed -n '/<artifactId>jline-terminal<\/artifactId>/{n;s|.*<version>\(.*\)</version>.*|\1|p}' \
+    "$repo/me/tongfei/progressbar/$(pom_version progressbar)/progressbar-$(pom_version progressbar).pom")
+  printf ':%s' "$repo/org/jline/jline-terminal/$jline/jline-terminal-$jline.jar"
+}
+
+# Waits until something listens on TCP port $1 (a server started in the background), at most a minute.
+wait_listening() {
+  for _ in $(seq 600); do ss -Hltn "sport = :$1" | grep -q . && return 0; sleep 0.1; done
+  echo "bench: nothing listens on port $1" >&2; return 1
+}

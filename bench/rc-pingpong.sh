@@ -17,19 +17,9 @@ rounds=${ROUNDS:-5}
 gid_args=()
 [ -n "$gid" ] && gid_args=(-g "$gid")
 
-version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
-repo=${MAVEN_REPO:-$HOME/.m2/repository}
-classpath=$(printf '%s:' */target/classes)
-classpath+="$repo/net/java/dev/jna/jna/$(version jna)/jna-$(version jna).jar"
-classpath+=":$repo/info/picocli/picocli/$(version picocli)/picocli-$(version picocli).jar"
-java_tool=(java -cp "$classpath" rdma.pingpong.rc.RcPingpongMain)
+java_tool=(java -cp "$(chapter_classpath)" rdma.pingpong.rc.RcPingpongMain)
 c_tool=(ibv_rc_pingpong)
 port=18700
-
-wait_listening() {
-  for _ in $(seq 600); do ss -Hltn "sport = :$1" | grep -q . && return 0; sleep 0.1; done
-  echo "bench: nothing listens on port $1" >&2; return 1
-}
 
 # One run of a tool on TCP port $2: server and client, both with the same options; prints the
 # client's "usec/iter Mbit/sec".
@@ -91,7 +81,7 @@ done
     'BEGIN { print (a <= 1.10 && b <= 1.10) ? "met" : "not met" }') here."
   echo
   echo "Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")."
-  echo "Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(version jna). rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown)."
+  echo "Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(pom_version jna). rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown)."
   echo
   echo "The Java timing, like C's, covers the whole data loop, so the first iterations include the JIT"
   echo "compiling the loop. Under CPU emulation both tools are slowed, but not equally: read the ratios"

@@ -23,17 +23,6 @@ case "$verb" in
   *) echo "bench: the verb is write or read, not $verb" >&2; exit 2 ;;
 esac
 
-version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
-repo=${MAVEN_REPO:-$HOME/.m2/repository}
-classpath=$(printf '%s:' 0*/target/classes)
-classpath+="$repo/net/java/dev/jna/jna/$(version jna)/jna-$(version jna).jar"
-classpath+=":$repo/info/picocli/picocli/$(version picocli)/picocli-$(version picocli).jar"
-
-wait_listening() {
-  for _ in $(seq 600); do ss -Hltn "sport = :$1" | grep -q . && return 0; sleep 0.1; done
-  echo "bench: nothing listens on port $1" >&2; return 1
-}
-
 # One run, server and client with the same options; prints the client's report.
 run_pair() {
   local port=$1; shift
@@ -54,7 +43,7 @@ table_value() {
     take && NF >= column && $1 ~ /^[0-9]+$/ { print $column; exit }'
 }
 
-java_tool=(java -cp "$classpath" "$main")
+java_tool=(java -cp "$(chapter_classpath)" "$main")
 gid_java=(); gid_c=()
 [ -n "$gid" ] && gid_java=(-g "$gid") && gid_c=(-x "$gid")
 
@@ -101,7 +90,7 @@ ${ratio[lat.64]}x, ${ratio[lat.4096]}x and ${ratio[lat.65536]}x (the target $(ve
 $(verdict "${ratio[lat.4096]}" 1.10 max) at 4 KiB); bandwidth at 64 KiB ${ratio[bw.65536]}x (the target $(verdict "${ratio[bw.65536]}" 0.95 min)).
 
 Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs").
-Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(version jna). perftest: $(dpkg-query -W -f '${Version}' perftest 2>/dev/null || echo unknown).
+Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(pom_version jna). perftest: $(dpkg-query -W -f '${Version}' perftest 2>/dev/null || echo unknown).
 
 To reproduce: \`mvn -q install -DskipTests && lab/run bench/rdma-perf.sh $verb\`.
 SECTION

@@ -8,13 +8,14 @@ import rdma.devices.GidEntry;
 import rdma.devices.Mtu;
 import rdma.devices.Port;
 import rdma.devices.ResourceStack;
+import rdma.memory.Access;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
 
 /**
- * One side of a reliable connection on a port of an open device: a PD, a registered buffer, a CQ
- * and an RC QP, made in that order from an {@link EndpointSpec} and released in the reverse one
- * (QP, CQ, MR, PD). The caller owns the device context, and closes it after the endpoint:
+ * One side of a reliable connection on a port of an open device: a PD, a registered buffer (and
+ * a second one for messages, where the spec asks for it), a CQ and an RC QP, made in that order
+ * from an {@link EndpointSpec} and released in the reverse one (QP, CQ, MRs, PD). The caller owns the device context, and closes it after the endpoint:
  *
  * <pre>
  * try (DeviceContext context = DeviceContext.open(device);
@@ -32,6 +33,7 @@ public final class Endpoint implements AutoCloseable {
     private final Optional<GidEntry> gid;
     private final ProtectionDomain pd;
     private final MemoryRegion buffer;
+    private final MemoryRegion messages;
     private final CompletionQueue cq;
     private final QueuePair qp;
     private final int psn = ThreadLocalRandom.current().nextInt() & 0xffffff;
@@ -46,6 +48,8 @@ public final class Endpoint implements AutoCloseable {
             DeviceContext context = port.context();
             pd = resources.push(ProtectionDomain.allocate(context));
             buffer = resources.push(MemoryRegion.register(pd, spec.bufferSize(), spec.bufferAccess()));
+            messages = spec.messageBytes() == 0 ? null
+                    : resources.push(MemoryRegion.register(pd, spec.messageBytes(), Access.bits(Access.IBV_ACCESS_LOCAL_WRITE)));
             cq = resources.push(CompletionQueue.create(context, spec.cqEntries(), spec.completionChannel()));
             qp = resources.push(QueuePair.createRc(pd, cq, cq, spec.capacity()));
         } catch (RuntimeException failure) {
@@ -90,6 +94,14 @@ public final class Endpoint implements AutoCloseable {
 
     public MemoryRegion buffer() {
         return buffer;
+    }
+
+    /** The second, local-only buffer of {@link EndpointSpec#withMessageBuffer}; there when the spec asks for it. */
+    public MemoryRegion messages() {
+        if (messages == null) {
+            throw new IllegalStateException("the spec asked for no message buffer");
+        }
+        return messages;
     }
 
     public CompletionQueue cq() {

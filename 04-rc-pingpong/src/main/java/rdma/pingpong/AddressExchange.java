@@ -133,7 +133,25 @@ public final class AddressExchange {
     /** The same, keeping the connection open and watched until the caller closes the watch. */
     public static <T> Kept<T> serverKeepingConnection(ServerSocket listener, T mine, ExchangeFormat<T> format,
             Consumer<T> connector) {
-        Socket socket = accept(listener);
+        return serverKeepingConnection(accept(listener), mine, format, connector);
+    }
+
+    /**
+     * The server's side with the next client of {@code listener}, which stays open for the
+     * clients after it: a server of one client after another (chapter 07). The connection is kept
+     * open and watched, as {@link #serverKeepingConnection(ServerSocket, Object, ExchangeFormat, Consumer)} keeps it.
+     */
+    public static <T> Kept<T> nextClientKeepingConnection(ServerSocket listener, T mine, ExchangeFormat<T> format,
+            Consumer<T> connector) {
+        try {
+            return serverKeepingConnection(listener.accept(), mine, format, connector);
+        } catch (IOException closed) {
+            throw new PeerGoneException("waiting for a client on port " + listener.getLocalPort(), String.valueOf(closed.getMessage()),
+                    "The listener was closed");
+        }
+    }
+
+    private static <T> Kept<T> serverKeepingConnection(Socket socket, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
         try {
             return new Kept<>(server(socket, mine, format, connector), new PeerWatch(socket));
         } catch (RuntimeException failure) {

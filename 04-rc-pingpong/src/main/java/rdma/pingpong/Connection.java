@@ -113,6 +113,24 @@ public final class Connection<T> implements AutoCloseable {
         return peer;
     }
 
+    /**
+     * The server's exchange with the next client of {@code listener}, which the caller keeps
+     * open for the clients after it (chapter 07's server serves one after another). The plan must
+     * watch the peer: the kept connection is how each side learns of the other's end.
+     */
+    public T exchangeWithNextClient(ServerSocket listener) {
+        if (!plan.watchPeer()) {
+            throw new IllegalStateException("a server of many clients watches each one");
+        }
+        ExchangeFormat<T> format = plan.format();
+        T mine = format.local(endpoint);
+        print("local", format.describe(mine));
+        AddressExchange.Kept<T> kept = AddressExchange.nextClientKeepingConnection(listener, mine, format, this::connect);
+        watch = resources.push(kept.watch());
+        print("remote", format.describe(kept.peer()));
+        return kept.peer();
+    }
+
     /** "  local address:  LID ...", "  remote address: LID ...": rc_pingpong.c's alignment. */
     private void print(String side, List<ExchangeFormat.Line> lines) {
         for (ExchangeFormat.Line line : lines) {

@@ -1,0 +1,61 @@
+package rdma.transfer;
+
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import rdma.devices.Device;
+import rdma.devices.VerbsException;
+import rdma.pingpong.Connection;
+import rdma.queues.Waiting;
+import rdma.write.RdmaPeer;
+
+/** The sender's side of a run: check the files, connect to the receiver, send them all, say BYE. */
+public final class FileClient {
+    private final TransferOptions options;
+    private final Waiting waiting;
+
+    public FileClient(TransferOptions options, Waiting waiting) {
+        this.options = options;
+        this.waiting = waiting;
+    }
+
+    /** Sends every file to {@code host}, in order; returns what moved. Files are checked before any connection is made. */
+    public List<FileResult> send(Device device, String host, List<Path> files, PrintStream out, TransferListener listener,
+            Consumer<ServerSocket> listening) {
+        files.forEach(FileClient::requireSendable);
+        List<FileResult> results = new ArrayList<>();
+        try (Connection<RdmaPeer> connection = Connection.prepare(device, TransferPlan.of(options, waiting, false), out)) {
+            TransferLink link = TransferPlan.link(connection, options, false);
+            link.postReceives();
+            RdmaPeer peer = connection.exchange(host, listening);
+            FileSender sender = new FileSender(link, peer.buffer(), listener);
+            sender.start();
+            out.printf("sender: chunks of %d bytes, %d in flight%n", sender.chunkSize(), sender.window());
+            for (Path file : files) {
+                results.add(sender.send(file, file.getFileName().toString()));
+            }
+            sender.finish();
+            connection.finish(true);
+        }
+        return results;
+    }
+
+    /** A file the sender can read and the receiver will accept the name of, or an error that says why not. */
+    static void requireSendable(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new VerbsException("sending " + file, Files.exists(file) ? "it is not a regular file" : "no such file",
+                    "Name files that exist; directories are not sent");
+        }
+        if (!Files.isReadable(file)) {
+            throw new VerbsException("sending " + file, "this user may not read it", "Check its permissions");
+        }
+        String problem = SafeName.problem(file.getFileName().toString());
+        if (problem != null) {
+            throw new VerbsException("sending " + file, problem, "Rename the file");
+        }
+    }
+}

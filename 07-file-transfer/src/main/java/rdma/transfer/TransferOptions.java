@@ -1,0 +1,113 @@
+package rdma.transfer;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.TypeConversionException;
+import rdma.pingpong.ConnectionOptions;
+
+/**
+ * The file transfer's options, a picocli mixin that chapter 08 reuses: chapter 04's connection
+ * options, the files to send after the host, and the receiver's and the pipeline's own. The chunk
+ * size and the depth are each side's offer: the two settle on the smaller of each.
+ */
+public final class TransferOptions {
+    /** Measured in the lab against larger and smaller ones (the README has the table). */
+    public static final int DEFAULT_CHUNK = 1 << 20;
+    public static final int DEFAULT_DEPTH = 8;
+
+    @Mixin
+    public ConnectionOptions connection;
+
+    @Parameters(index = "1..*", paramLabel = "<file>", description = "the files to send to <host>")
+    public List<Path> files = new ArrayList<>();
+
+    @Option(names = "--server", description = "receive: wait for senders, one after another, until stopped (what no host"
+            + " means too; the name says it where no other option is given)")
+    public boolean server;
+
+    @Option(names = "--dir", paramLabel = "<dir>", description = "receiver: where the files go (default: the current directory)")
+    public Path dir = Path.of(".");
+
+    @Option(names = "--force", description = "receiver: replace a file that exists (default: refuse it)")
+    public boolean force;
+
+    @Option(names = "--max-size", paramLabel = "<size>", converter = SizeConverter.class,
+            description = "receiver: refuse files larger than <size> (such as 10G; default: no limit but the free space)")
+    public long maxSize = Long.MAX_VALUE;
+
+    @Option(names = "--once", description = "receiver: serve one sender, then exit (0 when every file arrived verified)")
+    public boolean once;
+
+    @Option(names = "--chunk", paramLabel = "<size>", converter = SizeConverter.class,
+            description = "bytes per RDMA WRITE, at most the port's max_msg_sz (default 1M)")
+    public long chunk = DEFAULT_CHUNK;
+
+    @Option(names = "--depth", paramLabel = "<n>", description = "chunks in flight, and slots in the receiver's ring (default ${DEFAULT-VALUE})")
+    public int depth = DEFAULT_DEPTH;
+
+    public TransferOptions(int defaultPort) {
+        connection = new ConnectionOptions(defaultPort);
+    }
+
+    /** The chunk size as a work request's length takes it. */
+    public int chunkSize() {
+        return (int) chunk;
+    }
+
+    /** Every check that needs no device, or null when all pass. */
+    public String invalid() {
+        String invalid = connection.invalid();
+        if (invalid != null) {
+            return invalid;
+        }
+        if (server && (connection.host != null || !files.isEmpty())) {
+            return "--server receives: give it no host and no files";
+        }
+        if (!server && !connection.demo && connection.host != null && files.isEmpty()) {
+            return "name the files to send after the host";
+        }
+        if (chunk < 1 || chunk > Integer.MAX_VALUE) {
+            return "--chunk must be between 1 byte and 2G";
+        }
+        if (depth < 1 || depth > 4096) {
+            return "--depth must be between 1 and 4096";
+        }
+        if ((long) depth * chunk > (16L << 30)) {
+            return "--depth times --chunk must stay within 16G of registered memory";
+        }
+        if (maxSize < 0) {
+            return "--max-size must be 0 or more";
+        }
+        return null;
+    }
+
+    /** "64K", "1M", "10G" or plain bytes, in powers of 1024 as memory is counted. */
+    public static final class SizeConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String digits = value;
+            int shift = 0;
+            if (!value.isEmpty()) {
+                int unit = "KMGT".indexOf(Character.toUpperCase(value.charAt(value.length() - 1)));
+                if (unit >= 0) {
+                    shift = 10 * (unit + 1);
+                    digits = value.substring(0, value.length() - 1);
+                }
+            }
+            try {
+                long number = Long.parseLong(digits);
+                if (number < 0 || number > (Long.MAX_VALUE >> shift)) {
+                    throw new NumberFormatException();
+                }
+                return number << shift;
+            } catch (NumberFormatException notASize) {
+                throw new TypeConversionException("expected a size such as 4096, 64K, 1M or 10G, not '" + value + "'");
+            }
+        }
+    }
+}
