@@ -52,6 +52,13 @@ public final class LayoutProbe {
 
     private final List<Entry> types = new ArrayList<>();
     private final Map<String, Long> constants = new LinkedHashMap<>();
+    private final List<String> headers = new ArrayList<>(List.of("stddef.h", "stdio.h", "errno.h", "infiniband/verbs.h"));
+
+    /** Includes {@code header} too ("poll.h"), for structures and constants outside verbs.h. */
+    public LayoutProbe include(String header) {
+        headers.add(header);
+        return this;
+    }
 
     /** Adds a structure; {@code cType} is how C names it ("struct ibv_port_attr", "union ibv_gid"). */
     public LayoutProbe add(String cType, Class<? extends Structure> javaType) {
@@ -152,7 +159,7 @@ public final class LayoutProbe {
     }
 
     String source() {
-        StringBuilder c = new StringBuilder(HEADERS).append("int main(void)\n{\n");
+        StringBuilder c = new StringBuilder(headers()).append("int main(void)\n{\n");
         for (Map.Entry<String, String> measurement : expressions(true).entrySet()) {
             c.append("\tprintf(\"%s %lld\\n\", \"").append(measurement.getKey()).append("\", (long long)(")
                     .append(measurement.getValue()).append("));\n");
@@ -160,8 +167,11 @@ public final class LayoutProbe {
         return c.append("\treturn 0;\n}\n").toString();
     }
 
-    private static final String HEADERS = "#include <stddef.h>\n#include <stdio.h>\n#include <errno.h>\n"
-            + "#include <infiniband/verbs.h>\n\n";
+    private String headers() {
+        StringBuilder includes = new StringBuilder();
+        headers.forEach(header -> includes.append("#include <").append(header).append(">\n"));
+        return includes.append('\n').toString();
+    }
 
     private Map<String, Long> runProbe(Path directory) throws IOException, InterruptedException {
         Path workDirectory = Files.createDirectories(directory.toAbsolutePath());
@@ -190,7 +200,7 @@ public final class LayoutProbe {
         Path source = workDirectory.resolve("layout_probe_cross.c");
         Path object = workDirectory.resolve("layout_probe_cross.o");
         List<String> keys = new ArrayList<>(expressions(false).keySet());
-        StringBuilder c = new StringBuilder(HEADERS);
+        StringBuilder c = new StringBuilder(headers());
         int i = 0;
         for (String expression : expressions(false).values()) {
             c.append("char probe_").append(i++).append("[(").append(expression).append(") + 1];\n");

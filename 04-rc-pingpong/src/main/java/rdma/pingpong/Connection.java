@@ -100,12 +100,8 @@ public final class Connection<T> implements AutoCloseable {
      * listener, and waits for one client. Returns what the peer sent.
      */
     public T exchange(String host, Consumer<ServerSocket> listening) {
-        ConnectionOptions options = plan.options();
         ExchangeFormat<T> format = plan.format();
-        if (options.gidIdx == null && endpoint.gid().isPresent()) {
-            out.println("  RoCE needs a GID: using GID index " + endpoint.gidIndex() + ", the IPv4-mapped RoCE v2 GID of "
-                    + endpoint.port().name() + " (-g/--gid-idx chooses another)");
-        }
+        sayWhichGid();
         T mine = format.local(endpoint);
         print("local", format.describe(mine));
         T peer = host != null ? exchangeAsClient(host, mine) : exchangeAsServer(mine, listening);
@@ -123,12 +119,21 @@ public final class Connection<T> implements AutoCloseable {
             throw new IllegalStateException("a server of many clients watches each one");
         }
         ExchangeFormat<T> format = plan.format();
+        sayWhichGid();
         T mine = format.local(endpoint);
         print("local", format.describe(mine));
         AddressExchange.Kept<T> kept = AddressExchange.nextClientKeepingConnection(listener, mine, format, this::connect);
         watch = resources.push(kept.watch());
         print("remote", format.describe(kept.peer()));
         return kept.peer();
+    }
+
+    /** On RoCE without -g, which GID this side chose, and how to choose another. */
+    private void sayWhichGid() {
+        if (plan.options().gidIdx == null && endpoint.gid().isPresent()) {
+            out.println("  RoCE needs a GID: using GID index " + endpoint.gidIndex() + ", the IPv4-mapped RoCE v2 GID of "
+                    + endpoint.port().name() + " (-g/--gid-idx chooses another)");
+        }
     }
 
     /** "  local address:  LID ...", "  remote address: LID ...": rc_pingpong.c's alignment. */

@@ -3,6 +3,7 @@ package rdma.pingpong;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import rdma.devices.Device;
 import rdma.devices.VerbsException;
 import rdma.queues.Endpoint;
@@ -22,11 +23,18 @@ public final class Pingpong {
     private final Waiting waiting;
     private final String program;
     private LoopObserver observer = LoopObserver.NONE;
+    private LongConsumer clientLoopNanos = nanos -> { };
 
     public Pingpong(PingpongOptions options, Waiting waiting, String program) {
         this.options = options;
         this.waiting = waiting;
         this.program = program;
+    }
+
+    /** Told the client's loop time of each run to come, in nanoseconds (chapter 08's demo compares them). */
+    public Pingpong reportClientTo(LongConsumer clientLoopNanos) {
+        this.clientLoopNanos = clientLoopNanos;
+        return this;
     }
 
     /** Watches the data loop of the runs to come (tests measure it). */
@@ -67,7 +75,11 @@ public final class Pingpong {
             if (isClient && options.check) {
                 PageCheck.markPageStarts(endpoint.buffer().buffer(), options.size);
             }
-            report(loop.run(isClient, observer), out);
+            long nanos = loop.run(isClient, observer);
+            if (isClient) {
+                clientLoopNanos.accept(nanos);
+            }
+            report(nanos, out);
             if (!isClient && options.check) {
                 checkLastMessage(endpoint, out);
             }

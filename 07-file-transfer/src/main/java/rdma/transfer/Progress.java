@@ -29,6 +29,11 @@ public final class Progress implements TransferListener {
         return new Progress(out, bars);
     }
 
+    /** Progress bars on stderr where it is a terminal, and otherwise the result lines alone. */
+    public static Progress forTerminal(PrintStream out) {
+        return Terminal.stderrIsTerminal() ? withBars(out, System.err) : linesOnly(out);
+    }
+
     /** The result lines alone. */
     public static Progress linesOnly(PrintStream out) {
         return new Progress(out, null);

@@ -50,8 +50,16 @@ public final class TransferOptions {
     @Option(names = "--depth", paramLabel = "<n>", description = "chunks in flight, and slots in the receiver's ring (default ${DEFAULT-VALUE})")
     public int depth = DEFAULT_DEPTH;
 
+    /** Chapter 07's port, which chapter 08's transfer shares: it speaks the same protocol. */
+    public static final int PORT = 18518;
+
     public TransferOptions(int defaultPort) {
         connection = new ConnectionOptions(defaultPort);
+    }
+
+    /** With chapter 07's port; picocli needs it for a mixin it creates itself. */
+    public TransferOptions() {
+        this(PORT);
     }
 
     /** The chunk size as a work request's length takes it. */

@@ -37,7 +37,7 @@ import rdma.transfer.TransferOptions;
                 "  07-file-transfer [--demo]                    send a 256 MiB file of random bytes from one device to another"})
 public final class FileTransferMain implements Callable<Integer> {
     /** Above chapter 06's, so that the chapters can run side by side. */
-    static final int PORT = 18518;
+    static final int PORT = TransferOptions.PORT;
     static final long DEMO_SIZE = 256L << 20;
 
     @Mixin
@@ -131,6 +131,6 @@ public final class FileTransferMain implements Callable<Integer> {
         if (observer != null) {
             return observer;
         }
-        return bar && Terminal.stderrIsTerminal() ? Progress.withBars(sideOut, System.err) : Progress.linesOnly(sideOut);
+        return bar ? Progress.forTerminal(sideOut) : Progress.linesOnly(sideOut);
     }
 }

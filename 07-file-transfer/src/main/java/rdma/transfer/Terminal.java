@@ -1,4 +1,4 @@
-package rdma.transfer.app;
+package rdma.transfer;
 
 import com.sun.jna.Native;
 import com.sun.jna.Platform;

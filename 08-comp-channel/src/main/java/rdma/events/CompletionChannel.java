@@ -1,0 +1,79 @@
+package rdma.events;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.util.concurrent.atomic.AtomicInteger;
+import rdma.devices.DeviceContext;
+import rdma.devices.VerbsException;
+
+/**
+ * {@code ibv_create_comp_channel} and {@code ibv_destroy_comp_channel}: a file descriptor that
+ * the device makes readable when a CQ attached to it (at {@code ibv_create_cq}) has an event.
+ * The descriptor is made non-blocking here, so that a program can wait on it with
+ * {@code poll(2)} and a timeout, and a read with nothing to read returns at once. It is destroyed
+ * after the CQs that report to it.
+ */
+public final class CompletionChannel implements AutoCloseable {
+    private static final AtomicInteger OPEN = new AtomicInteger();
+
+    private final DeviceContext context;
+    private final int fd;
+    private Pointer channel;
+
+    private CompletionChannel(DeviceContext context, Pointer channel, int fd) {
+        this.context = context;
+        this.channel = channel;
+        this.fd = fd;
+        OPEN.incrementAndGet();
+    }
+
+    public static CompletionChannel create(DeviceContext context) {
+        Pointer channel = EventVerbs.ibv_create_comp_channel(context.pointer());
+        if (channel == null) {
+            throw VerbsException.ofErrno("ibv_create_comp_channel(" + context.device().name() + ")", Native.getLastError(),
+                    "The process may have run out of file descriptors (ulimit -n)");
+        }
+        int fd = new ibv_comp_channel(channel).fd;
+        int flags = Poll.fcntl(fd, Poll.F_GETFL, 0);
+        if (flags < 0 || Poll.fcntl(fd, Poll.F_SETFL, flags | Poll.O_NONBLOCK) < 0) {
+            int errno = Native.getLastError();
+            EventVerbs.ibv_destroy_comp_channel(channel);
+            throw VerbsException.ofErrno("fcntl(O_NONBLOCK) on the completion channel's fd " + fd, errno, "Report this");
+        }
+        return new CompletionChannel(context, channel, fd);
+    }
+
+    public static int openCount() {
+        return OPEN.get();
+    }
+
+    public DeviceContext context() {
+        return context;
+    }
+
+    /** The {@code struct ibv_comp_channel *}. */
+    public Pointer pointer() {
+        if (channel == null) {
+            throw new IllegalStateException("the completion channel is destroyed");
+        }
+        return channel;
+    }
+
+    /** The file descriptor that becomes readable with each event. */
+    public int fd() {
+        return fd;
+    }
+
+    /** Fails with EBUSY (and stays) while a CQ still reports to this channel. */
+    @Override
+    public void close() {
+        if (channel != null) {
+            int rc = EventVerbs.ibv_destroy_comp_channel(channel);
+            if (rc == 0) {
+                channel = null;
+                OPEN.decrementAndGet();
+            }
+            VerbsException.check(rc, "ibv_destroy_comp_channel", "Destroy the CQs that report to this channel first");
+        }
+    }
+}

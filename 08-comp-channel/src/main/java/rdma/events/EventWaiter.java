@@ -1,0 +1,161 @@
+package rdma.events;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.util.concurrent.TimeUnit;
+import rdma.devices.Layout;
+import rdma.devices.VerbsException;
+import rdma.queues.CompletionQueue;
+import rdma.queues.CompletionWaiter;
+import rdma.queues.Completions;
+import rdma.queues.DataPath;
+
+/**
+ * Waits for one CQ's completions on its completion channel, sleeping instead of spinning:
+ *
+ * <ol>
+ * <li><b>arm</b>: {@code ibv_req_notify_cq} asks for one event at the next completion;</li>
+ * <li><b>poll again</b>: a completion that arrived before the CQ was armed raises no event, so
+ * it must be found now, or the program sleeps with work waiting (the race);</li>
+ * <li><b>wait</b>: {@code poll(2)} on the channel's fd, with a timeout, so that a peer that
+ * vanished is an error and not a hang;</li>
+ * <li><b>take and acknowledge</b>: {@code ibv_get_cq_event} reads the event; it is acknowledged
+ * with {@code ibv_ack_cq_events}, {@link #ACK_BATCH} at a time, since each call takes a mutex;</li>
+ * <li><b>re-arm, then drain</b>: arm again first, then poll, as {@code ibv_rc_pingpong -e}
+ * does: a completion after the poll raises the next event.</li>
+ * </ol>
+ *
+ * With a spin budget (the adaptive mode), it first polls for that long, and arms and sleeps only
+ * if nothing came: most of busy polling's latency when messages come fast, an idle CPU when they
+ * do not. Closing acknowledges every event still unacknowledged: {@code ibv_destroy_cq} waits
+ * until each event of its CQ is, for ever. Nothing here creates an object per wait.
+ */
+public final class EventWaiter implements CompletionWaiter {
+    /** Events acknowledged in one call. */
+    static final int ACK_BATCH = 64;
+    private static final Layout POLLFD = Layout.of(pollfd.class);
+
+    private final CompletionChannel channel;
+    private final Pointer cq;
+    private final DataPath dataPath;
+    private final long spinNanos;
+    private final int solicitedOnly;
+    private final Memory pollFd;
+    private final Memory eventCq;
+    private final Pointer eventContext;
+    private boolean armed;
+    private int unacked;
+    private long events;
+
+    /**
+     * A waiter for {@code cq}, which reports to {@code channel}; it spins for {@code spinNanos}
+     * before it sleeps (0: it sleeps at once), and with {@code solicitedOnly} wakes only for
+     * solicited completions (a SEND with {@code IBV_SEND_SOLICITED}) and failed ones.
+     */
+    public EventWaiter(CompletionChannel channel, CompletionQueue cq, long spinNanos, boolean solicitedOnly) {
+        this.channel = channel;
+        this.cq = cq.pointer();
+        this.dataPath = DataPath.of(cq.context());
+        this.spinNanos = spinNanos;
+        this.solicitedOnly = solicitedOnly ? 1 : 0;
+        this.pollFd = new Memory(POLLFD.size());
+        pollFd.clear();
+        pollFd.setInt(POLLFD.offsetOf("fd"), channel.fd());
+        pollFd.setShort(POLLFD.offsetOf("events"), Poll.POLLIN);
+        this.eventCq = new Memory(2L * Native.POINTER_SIZE); // where ibv_get_cq_event writes the CQ, then its context
+        this.eventContext = eventCq.share(Native.POINTER_SIZE);
+    }
+
+    @Override
+    public int await(Completions completions, long timeoutNanos) {
+        long start = System.nanoTime();
+        int count;
+        do {
+            count = completions.poll();
+            if (count > 0) {
+                return count;
+            }
+        } while (System.nanoTime() - start < spinNanos);
+        if (!armed) {
+            arm();
+            count = completions.poll(); // the race: a completion before the arm raises no event
+            if (count > 0) {
+                return count;
+            }
+        }
+        long deadline = start + timeoutNanos;
+        while (true) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0 || !readable(remaining)) {
+                return 0;
+            }
+            if (!takeEvent()) {
+                continue; // woken, but another reader took it: wait again
+            }
+            arm();
+            count = completions.poll();
+            if (count > 0) {
+                return count;
+            }
+        }
+    }
+
+    /** Events taken so far: one per wake-up, and many completions may come with each. */
+    public long events() {
+        return events;
+    }
+
+    private void arm() {
+        int rc = dataPath.ibv_req_notify_cq(cq, solicitedOnly);
+        if (rc != 0) {
+            throw VerbsException.ofErrno("ibv_req_notify_cq", rc, "The CQ is unusable; destroy it and start again");
+        }
+        armed = true;
+    }
+
+    /** {@code poll(2)} on the channel's fd for at most {@code nanos}: whether it is readable. */
+    private boolean readable(long nanos) {
+        int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + 999_999)));
+        int ready = Poll.poll(pollFd, 1, millis);
+        if (ready < 0) {
+            int errno = Native.getLastError();
+            if (errno == Poll.EINTR) {
+                return true; // a signal: look again
+            }
+            throw VerbsException.ofErrno("poll(2) on the completion channel", errno, "Report this");
+        }
+        return ready > 0;
+    }
+
+    /** Reads one event; false when there was none after all (the fd is non-blocking). */
+    private boolean takeEvent() {
+        int rc = EventVerbs.ibv_get_cq_event(channel.pointer(), eventCq, eventContext);
+        if (rc != 0) {
+            int errno = Native.getLastError();
+            if (errno == Poll.EAGAIN) {
+                return false;
+            }
+            throw VerbsException.ofErrno("ibv_get_cq_event", errno, "The completion channel is unusable");
+        }
+        armed = false; // an armed CQ raises one event, then must be armed again
+        events++;
+        if (++unacked == ACK_BATCH) {
+            acknowledge();
+        }
+        return true;
+    }
+
+    private void acknowledge() {
+        EventVerbs.ibv_ack_cq_events(cq, unacked);
+        unacked = 0;
+    }
+
+    /** Acknowledges what is left: before the CQ is destroyed, on every path. */
+    @Override
+    public void close() {
+        if (unacked > 0) {
+            acknowledge();
+        }
+    }
+}

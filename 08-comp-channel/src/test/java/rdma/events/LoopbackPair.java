@@ -1,0 +1,104 @@
+package rdma.events;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import rdma.devices.DeviceContext;
+import rdma.devices.DeviceList;
+import rdma.devices.Mtu;
+import rdma.devices.Port;
+import rdma.queues.Completions;
+import rdma.queues.Endpoint;
+import rdma.queues.EndpointSpec;
+import rdma.queues.ReceiveRequest;
+import rdma.queues.SendFlag;
+import rdma.queues.SendRequest;
+import rdma.queues.WrOpcode;
+
+/**
+ * Two RC QPs on one device, connected to each other: a sender, and a receiver whose CQ reports
+ * to a completion channel. The smallest setting in which events can be watched one by one.
+ */
+final class LoopbackPair implements AutoCloseable {
+    private final DeviceList devices;
+    final DeviceContext context;
+    final CompletionChannel channel;
+    final Endpoint sender;
+    final Endpoint receiver;
+    private final Completions senderCompletions;
+    private final Memory pollFd = new Memory(8);
+    private final Memory eventOut = new Memory(2L * Native.POINTER_SIZE);
+
+    LoopbackPair() {
+        devices = DeviceList.open();
+        context = DeviceContext.open(devices.first());
+        channel = CompletionChannel.create(context);
+        Port port = context.port(1);
+        sender = Endpoint.create(port, null, EndpointSpec.of(64));
+        receiver = Endpoint.create(port, null, EndpointSpec.of(64).withCompletionChannel(channel.pointer()));
+        Mtu mtu = port.requirePathMtu(Mtu.ofBytes(1024).orElseThrow());
+        sender.init();
+        receiver.init();
+        receiver.connect(sender.address(), mtu, 0);
+        sender.connect(receiver.address(), mtu, 0);
+        senderCompletions = new Completions(sender.cq(), 1, "sender");
+        pollFd.clear();
+        pollFd.setInt(0, channel.fd());
+        pollFd.setShort(4, Poll.POLLIN);
+    }
+
+    void postReceive() {
+        new ReceiveRequest(receiver.qp(), 1, "receiver").wrId(7).sge(0, receiver.buffer(), 0, 64).post();
+    }
+
+    /** A SEND of 8 bytes with {@code flags}, waited for until the receiver's device has acknowledged it. */
+    void send(int flags) throws InterruptedException {
+        new SendRequest(sender.qp(), 1, "sender").opcode(WrOpcode.IBV_WR_SEND).sge(0, sender.buffer(), 0, 8)
+                .sendFlags(SendFlag.IBV_SEND_SIGNALED.value() | flags).post();
+        if (senderCompletions.awaitAny(5_000_000_000L) != 1) {
+            throw new AssertionError("the send did not complete");
+        }
+        senderCompletions.requireSuccess(0);
+        Thread.sleep(100); // and the receiver's completion is surely in its CQ
+    }
+
+    /** {@code ibv_req_notify_cq} on the receiver's CQ. */
+    void arm(boolean solicitedOnly) {
+        int rc = rdma.queues.DataPath.of(context).ibv_req_notify_cq(receiver.cq().pointer(), solicitedOnly ? 1 : 0);
+        if (rc != 0) {
+            throw new AssertionError("ibv_req_notify_cq: " + rc);
+        }
+    }
+
+    /** Whether the channel's fd becomes readable (an event is there) within {@code millis}. */
+    boolean eventWithin(int millis) {
+        return Poll.poll(pollFd, 1, millis) == 1;
+    }
+
+    /** {@code ibv_get_cq_event}: takes the event, which must be for the receiver's CQ. */
+    void takeEvent() {
+        if (EventVerbs.ibv_get_cq_event(channel.pointer(), eventOut, eventOut.share(Native.POINTER_SIZE)) != 0) {
+            throw new AssertionError("ibv_get_cq_event: errno " + Native.getLastError());
+        }
+        if (!eventOut.getPointer(0).equals(receiver.cq().pointer())) {
+            throw new AssertionError("an event for another CQ");
+        }
+    }
+
+    void acknowledge(int events) {
+        EventVerbs.ibv_ack_cq_events(receiver.cq().pointer(), events);
+    }
+
+    /** The receiver's completions, taken now without waiting. */
+    int pollReceiver() {
+        return new Completions(receiver.cq(), 4, "receiver").poll();
+    }
+
+    @Override
+    public void close() {
+        receiver.close();
+        sender.close();
+        channel.close();
+        context.close();
+        devices.close();
+    }
+}

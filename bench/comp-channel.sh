@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Chapter 08's three ways to wait, measured in one session: the pingpong at 64 B and 4 KiB in
+# each mode next to ibv_rc_pingpong without and with -e (latency, and CPU time per iteration of
+# both sides), the file transfer of 1 GiB in each mode (CPU seconds of both sides), and a
+# receiver waiting for senders (its CPU over 10 s). Writes its section of docs/benchmarks.md.
+#
+#   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/comp-channel.sh   # in the soft-RoCE lab
+#   bench/comp-channel.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
+#
+# Environment: ROUNDS (default 3) runs of each pingpong; ITERS (default 5000) iterations each.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+
+server_dev=${1:-rxe0}
+client_dev=${2:-rxe1}
+gid=${3:-${RDMA_LAB_GID_INDEX:-}}
+rounds=${ROUNDS:-3}
+iters=${ITERS:-5000}
+gid_args=()
+[ -n "$gid" ] && gid_args=(-g "$gid")
+
+java_tool=(java -cp "$(chapter_classpath)" rdma.events.app.CompChannelMain)
+work=$(mktemp -d /tmp/bench-comp-channel.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+port=19300
+
+# CPU seconds (user + system) a finished command used, from GNU time's output file.
+cpu_of() { awk '{ print $1 + $2 }' "$1"; }
+
+# One pingpong, server and client in processes of their own, the same options; prints
+# "usec/iter cpu-seconds-per-1000-iterations" (both processes' CPU). For Java, the CPU its loop
+# used, which the program reports (its JVM's start-up is not the pingpong's cost); for C, all of it.
+pingpong() {
+  local tool=$1 size=$2; shift 2
+  port=$((port + 1))
+  local command
+  if [ "$tool" = c ]; then command=(ibv_rc_pingpong); else command=("${java_tool[@]}" pingpong); fi
+  /usr/bin/time -f "%U %S" -o "$work/server.time" "${command[@]}" "$@" -d "$server_dev" -p "$port" "${gid_args[@]}" \
+    -s "$size" -n "$iters" > "$work/server.txt" 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  /usr/bin/time -f "%U %S" -o "$work/client.time" "${command[@]}" "$@" -d "$client_dev" -p "$port" "${gid_args[@]}" \
+    -s "$size" -n "$iters" 127.0.0.1 > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
+  wait "$server" || { cat "$work/server.txt" >&2; return 1; }
+  local usec cpu
+  usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")
+  if [ "$tool" = c ]; then
+    cpu=$(awk -v a="$(cpu_of "$work/server.time")" -v b="$(cpu_of "$work/client.time")" -v n="$iters" \
+      'BEGIN { printf "%.3f", (a + b) / n * 1000 }')
+  else
+    # "loop CPU: 0.812 s user+system for 5000 iterations"
+    cpu=$(cat "$work/server.txt" "$work/client.txt" | sed -n 's/^loop CPU: \([0-9.]*\) s .*/\1/p' |
+      awk -v n="$iters" '{ sum += $1 } END { printf "%.3f", sum / n * 1000 }')
+  fi
+  echo "$usec $cpu"
+}
+
+rows=()
+declare -A usec_of cpu_of_mode
+for size in 64 4096; do
+  for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adaptive"; do
+    usecs=(); cpus=()
+    for round in $(seq "$rounds"); do
+      read -r usec cpu < <(pingpong ${tool%% *} "$size" $( [ "$tool" != "${tool%% *}" ] && echo "${tool#* }"))
+      usecs+=("$usec"); cpus+=("$cpu")
+      echo "bench: pingpong $size B, $tool, round $round: $usec usec/iter, $cpu CPU s per 1000 iterations" >&2
+    done
+    u=$(printf '%s\n' "${usecs[@]}" | median); c=$(printf '%s\n' "${cpus[@]}" | median)
+    usec_of[$size.$tool]=$u; cpu_of_mode[$size.$tool]=$c
+    name=$( [ "${tool%% *}" = c ] && echo "ibv_rc_pingpong${tool#c}" || echo "08 pingpong${tool#java}")
+    rows+=("| $size B | \`$name\` | $u | $c |")
+  done
+done
+
+# The transfer: 1 GiB in each mode, CPU of both processes, JVM start-ups included.
+echo "bench: writing a 1 GiB file of random bytes" >&2
+head -c $((1 << 30)) /dev/urandom > "$work/file.bin"
+mkdir "$work/in"
+transfer_rows=()
+for mode in poll events adaptive; do
+  port=$((port + 1))
+  rm -f "$work/in/file.bin"
+  /usr/bin/time -f "%U %S" -o "$work/server.time" "${java_tool[@]}" transfer --server --once --wait "$mode" --dir "$work/in" \
+    -d "$server_dev" -p "$port" "${gid_args[@]}" > "$work/server.txt" 2>&1 &
+  server=$!
+  wait_listening "$port"
+  /usr/bin/time -f "%U %S" -o "$work/client.time" "${java_tool[@]}" transfer --wait "$mode" -d "$client_dev" -p "$port" \
+    "${gid_args[@]}" 127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { cat "$work/client.txt" >&2; exit 1; }
+  wait "$server"
+  seconds=$(sed -n 's/^file\.bin: [0-9]* bytes in \([0-9.]*\) s .*/\1/p' "$work/client.txt")
+  cpu=$(awk -v a="$(cpu_of "$work/server.time")" -v b="$(cpu_of "$work/client.time")" 'BEGIN { printf "%.1f", a + b }')
+  echo "bench: transfer, --wait $mode: $seconds s, $cpu CPU s" >&2
+  transfer_rows+=("| $mode | $seconds | $cpu |")
+done
+
+# A receiver waiting for senders: its CPU over 10 s, once it is listening.
+idle_rows=()
+for mode in poll events adaptive; do
+  port=$((port + 1))
+  "${java_tool[@]}" transfer --server --wait "$mode" --dir "$work/in" -d "$server_dev" -p "$port" "${gid_args[@]}" \
+    > "$work/server.txt" 2>&1 &
+  server=$!
+  wait_listening "$port"
+  sleep 2
+  ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+  before=$(ticks); sleep 10; after=$(ticks)
+  kill "$server"; wait "$server" 2>/dev/null || true
+  share=$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz / 10 * 100 }')
+  echo "bench: idle receiver, --wait $mode: $share% of a core" >&2
+  idle_rows+=("| $mode | $share% |")
+done
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+lat64=$(ratio "${usec_of[64.java --wait events]}" "${usec_of[64.c -e]}")
+lat4k=$(ratio "${usec_of[4096.java --wait events]}" "${usec_of[4096.c -e]}")
+cpu64=$(ratio "${cpu_of_mode[64.java --wait events]}" "${cpu_of_mode[64.java --wait poll]}")
+cpu4k=$(ratio "${cpu_of_mode[4096.java --wait events]}" "${cpu_of_mode[4096.java --wait poll]}")
+met() { awk -v r="$1" -v limit="$2" 'BEGIN { print (r <= limit) ? "met" : "not met" }'; }
+where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
+
+write_section "comp-channel" <<SECTION
+## Chapter 08 (completion events): poll, events and adaptive, in the lab
+
+Measured by \`bench/comp-channel.sh\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on \`$client_dev\`.
+
+The pingpong, $iters iterations, server and client in processes of their own, $rounds runs each, medians: the
+client's usec/iter, and the CPU time (user + system) of both processes per 1000 iterations: all of it for
+\`ibv_rc_pingpong\`, the data loop's for Java (what the program reports, without its JVM's start-up).
+
+| size | tool | usec/iter | CPU s per 1000 iterations |
+| --- | --- | --- | --- |
+$(printf '%s\n' "${rows[@]}")
+
+Targets: events within 1.10x of \`ibv_rc_pingpong -e\` in latency: ${lat64}x at 64 B ($(met "$lat64" 1.10)), ${lat4k}x at 4 KiB
+($(met "$lat4k" 1.10)). Events' CPU at most 25% of busy polling's: $(awk -v r="$cpu64" 'BEGIN { printf "%.0f", r * 100 }')% at 64 B ($(met "$cpu64" 0.25)),
+$(awk -v r="$cpu4k" 'BEGIN { printf "%.0f", r * 100 }')% at 4 KiB ($(met "$cpu4k" 0.25)).
+
+The file transfer of a 1 GiB file, chapter 07's defaults, in each mode: seconds from header to verdict, and the
+CPU seconds of both processes (JVM start-ups included, a few seconds under emulation):
+
+| --wait | seconds | CPU s, both sides |
+| --- | --- | --- |
+$(printf '%s\n' "${transfer_rows[@]}")
+
+A receiver (\`transfer --server\`) waiting for senders, its CPU over 10 s:
+
+| --wait | CPU |
+| --- | --- |
+$(printf '%s\n' "${idle_rows[@]}")
+
+Where: $where.
+Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1). rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown).
+
+To reproduce: \`mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/comp-channel.sh\`.
+SECTION
+sed -n "/<!-- comp-channel: begin -->/,/<!-- comp-channel: end -->/p" docs/benchmarks.md
