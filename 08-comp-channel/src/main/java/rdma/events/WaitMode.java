@@ -20,7 +20,11 @@ public enum WaitMode implements Waiting {
     /** Poll for {@link #ADAPTIVE_SPIN_MICROS} microseconds, then sleep: most of both. */
     adaptive(TimeUnit.MICROSECONDS.toNanos(WaitMode.ADAPTIVE_SPIN_MICROS));
 
-    /** The adaptive mode's spin budget: a few round trips of a small message, measured in the lab. */
+    /**
+     * The adaptive mode's spin budget: many round trips of a small message on RDMA hardware (a
+     * few microseconds each), so that a burst is caught at polling's latency. Under the lab's
+     * CPU emulation one round trip takes longer than this, and adaptive behaves as events there.
+     */
     public static final long ADAPTIVE_SPIN_MICROS = 50;
 
     private final long spinNanos;
