@@ -1,6 +1,6 @@
 package rdma.write;
 
-import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import rdma.devices.VerbsException;
@@ -112,21 +112,25 @@ public final class Waits {
     }
 
     /**
-     * Until the byte at {@code offset} of {@code memory} is {@code value}: the device writes it,
-     * with no completion. {@code Pointer.getByte} reads native memory on every call, so the JIT
-     * cannot hoist the read out of the loop. With {@code sleeping}, the loop sleeps a
-     * millisecond between reads.
+     * Until the one byte {@code watched} views is {@code value}: the device writes it, with no
+     * completion. The view is a direct {@code ByteBuffer} over that byte of registered memory,
+     * made once: reading it is a plain load, where {@code Pointer.getByte} would be a native call
+     * per read. {@code Thread.onSpinWait} tells the CPU this is a spin loop, and is a barrier the
+     * JIT does not move the read across, so each turn reads memory again. With {@code sleeping},
+     * the loop sleeps a millisecond between reads.
      */
-    public void awaitByte(Pointer memory, long offset, byte value, boolean sleeping, String what) {
+    public void awaitByte(ByteBuffer watched, byte value, boolean sleeping, String what) {
         long start = System.nanoTime();
         int spins = 0;
-        while (memory.getByte(offset) != value) {
+        while (watched.get(0) != value) {
             if (sleeping) {
                 requireProgress(start, what);
                 sleep();
             } else if (++spins == 4096) {
                 spins = 0;
                 requireProgress(start, what);
+            } else {
+                Thread.onSpinWait();
             }
         }
     }

@@ -1,6 +1,7 @@
 package rdma.write.perf;
 
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.pingpong.LoopObserver;
@@ -120,7 +121,8 @@ final class WriteTest {
             signaled = send; // the one that asks for a completion, and whose wr_id counts
         }
         DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
-        long lastByte = buffer.incomingOffset() + size - 1;
+        // The byte the peer's message ends with, seen through a view made once: the loop reads it without a native call.
+        ByteBuffer lastByte = buffer.memory().getByteBuffer(buffer.incomingOffset() + size - 1, 1);
         for (int i = 1; i <= iters; i++) {
             if (!startsFirst) {
                 awaitMessage(i, lastByte);
@@ -143,9 +145,9 @@ final class WriteTest {
         return report;
     }
 
-    private void awaitMessage(int number, long lastByte) {
+    private void awaitMessage(int number, ByteBuffer lastByte) {
         if (notify == Notify.poll) {
-            waits.awaitByte(buffer.memory(), lastByte, (byte) number, false, "the peer's write");
+            waits.awaitByte(lastByte, (byte) number, false, "the peer's write");
         } else {
             waits.awaitReceives(number, "the peer's notification");
             repostReceive();
@@ -205,7 +207,7 @@ final class WriteTest {
     TargetReport target() {
         IdleMeter idle = IdleMeter.start();
         if (notify == Notify.poll) {
-            waits.awaitByte(buffer.memory(), buffer.flagOffset(), (byte) 1, true, "the initiator's flag");
+            waits.awaitByte(buffer.memory().getByteBuffer(buffer.flagOffset(), 1), (byte) 1, true, "the initiator's flag");
         } else {
             waits.sleepUntilReceives(1, "the initiator's notification");
         }
