@@ -51,6 +51,11 @@ public class Transcripts {
                 String command = run.group(2);
                 System.err.println("transcripts: " + root.relativize(file) + ": " + command);
                 String output = run(root, command);
+                if (output.isBlank()) {
+                    // A command whose filter matched nothing is broken, whatever the page shows.
+                    differences++;
+                    System.err.println("transcripts: PRINTED NOTHING: " + root.relativize(file) + ": " + command);
+                }
                 if (!update && !masked(output).equals(masked(run.group(3).stripTrailing()))) {
                     differences++;
                     System.err.println("transcripts: DIFFERS from a fresh run: " + root.relativize(file) + ": " + command
