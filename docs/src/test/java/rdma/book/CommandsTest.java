@@ -32,6 +32,7 @@ class CommandsTest {
             "lab/run bench/rdma-perf.sh read", "a benchmark",
             "LAB_MEMORY=8G lab/run bench/file-transfer.sh", "a benchmark",
             "LAB_MEMORY=8G lab/run bench/comp-channel.sh", "a benchmark",
+            "lab/run java lab/Transcripts.java --update 05-rdma-write", "it rewrites the pages; CI runs --check",
             "mvn -q -pl 04-rc-pingpong exec:java -Dexec.args=\"-d rxe0 -g 1\"", "one of two terminals; the transcripts run both sides",
             "mvn -q -pl 04-rc-pingpong exec:java -Dexec.args=\"-d rxe1 -g 1 192.0.2.1\"", "one of two terminals");
 
@@ -94,10 +95,10 @@ class CommandsTest {
                 .anyMatch(transcript -> transcript.equals(command) || transcript.startsWith(command + " |"));
     }
 
-    /** The command as it runs, whatever options only change how it reports: quiet, batch, offline, a private repository. */
+    /** The command as it runs, whatever options only change how it reports: quiet, batch, offline, a private repository, stderr joined. */
     static String normalized(String command) {
         return (" " + command.strip() + " ")
-                .replaceAll(" (?:-B|-q|-o|-Dmaven\\.repo\\.local=\\S+|-Dmaven\\.test\\.failure\\.ignore=\\S+)(?= )", "")
+                .replaceAll(" (?:-B|-q|-o|-Dmaven\\.repo\\.local=\\S+|-Dmaven\\.test\\.failure\\.ignore=\\S+|2>&1)(?= )", "")
                 .replaceAll("^ (LAB_TIMEOUT|LAB_MEMORY)=\\S+", " ")
                 .replaceAll("\\s*\\|\\s*tee .*$", "")
                 .replaceAll("\\s+", " ").strip();
