@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class CommandsTest {
     private static final Pattern FENCE = Pattern.compile("(<!-- run: (.*?) -->\\s*\\n)?```([a-z]*)\\n(.*?)```", Pattern.DOTALL);
     private static final Pattern MARKER = Pattern.compile("<!-- run: (.*?) -->");
-    private static final Pattern COMMAND = Pattern.compile("^(?:[A-Z_]+=\\S+ )*(?:mvn|lab/run|java|bench/)\\S*(?: .*)?$");
+    private static final Pattern COMMAND = Pattern.compile("^(?:sudo )?(?:[A-Z_]+=\\S+ )*(?:mvn|lab/\\w+|java|bench/)\\S*(?: .*)?$");
 
     /** Shown, and not run by CI, with the reason. */
     private static final Map<String, String> NOT_IN_CI = Map.of(
@@ -95,9 +95,9 @@ class CommandsTest {
                 .anyMatch(transcript -> transcript.equals(command) || transcript.startsWith(command + " |"));
     }
 
-    /** The command as it runs, whatever options only change how it reports: quiet, batch, offline, a private repository, stderr joined. */
+    /** The command as it runs, whatever only changes how it reports or who runs it: quiet, batch, offline, a private repository, stderr joined, sudo (CI is root). */
     static String normalized(String command) {
-        return (" " + command.strip() + " ")
+        return (" " + command.strip().replaceFirst("^sudo ", "") + " ")
                 .replaceAll(" (?:-B|-q|-o|-Dmaven\\.repo\\.local=\\S+|-Dmaven\\.test\\.failure\\.ignore=\\S+|2>&1)(?= )", "")
                 .replaceAll("^ (LAB_TIMEOUT|LAB_MEMORY)=\\S+", " ")
                 .replaceAll("\\s*\\|\\s*tee .*$", "")
