@@ -105,10 +105,17 @@ public class Transcripts {
         }
     }
 
-    /** Every number (decimal, hex, dotted) is one mark, runs of blanks one space, lines sorted. */
+    /**
+     * A number as the pages print them: hex after 0x (even 0xaaaaab, which has no decimal digit),
+     * hex groups joined by colons (a MAC address, a GUID, a GID), or any run of hex digits, dots
+     * and colons with a decimal digit in it.
+     */
+    private static final String NUMBER = "0x[0-9a-fA-F]+|[0-9a-fA-F]+(?::[0-9a-fA-F]+)+|[0-9a-fA-F]*[0-9][0-9a-fA-F.:]*";
+
+    /** Every number is one mark, runs of blanks one space, lines sorted. */
     static List<String> masked(String transcript) {
         return transcript.lines()
-                .map(line -> line.replaceAll("(0x)?[0-9a-fA-F]*[0-9][0-9a-fA-F.:]*", "#").replaceAll("[ \\t]+", " ").strip())
+                .map(line -> line.replaceAll(NUMBER, "#").replaceAll("[ \\t]+", " ").strip())
                 .sorted().toList();
     }
 }
