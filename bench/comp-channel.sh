@@ -12,13 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 
-server_dev=${1:-rxe0}
-client_dev=${2:-rxe1}
-gid=${3:-${RDMA_LAB_GID_INDEX:-}}
+bench_devices "$@"
 rounds=${ROUNDS:-3}
 iters=${ITERS:-5000}
-gid_args=()
-[ -n "$gid" ] && gid_args=(-g "$gid")
 
 java_tool=(java -cp "$(chapter_classpath)" rdma.events.app.CompChannelMain)
 work=$(mktemp -d /tmp/bench-comp-channel.XXXXXX)

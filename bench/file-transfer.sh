@@ -13,9 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 
-server_dev=${1:-rxe0}
-client_dev=${2:-rxe1}
-gid=${3:-${RDMA_LAB_GID_INDEX:-}}
+bench_devices "$@"
 rounds=${ROUNDS:-3}
 size=$((1 << 30))
 

@@ -45,3 +45,14 @@ wait_listening() {
   for _ in $(seq 600); do ss -Hltn "sport = :$1" | grep -q . && return 0; sleep 0.1; done
   echo "bench: nothing listens on port $1" >&2; return 1
 }
+
+# The devices of a two-sided benchmark, from its arguments: "server device, client device, GID
+# index" (default: the lab's rxe0, rxe1 and its GID index). Sets server_dev, client_dev, gid and
+# gid_args (-g <gid>, or nothing on InfiniBand).
+bench_devices() {
+  server_dev=${1:-rxe0}
+  client_dev=${2:-rxe1}
+  gid=${3:-${RDMA_LAB_GID_INDEX:-}}
+  gid_args=()
+  if [ -n "$gid" ]; then gid_args=(-g "$gid"); fi
+}

@@ -37,6 +37,19 @@ public interface CEnum {
         return Optional.empty();
     }
 
+    /**
+     * The bits of several flags of one flag enum together, as C writes {@code A | B}: the
+     * access flags of a memory region, the send flags of a work request, an attribute mask.
+     */
+    @SafeVarargs
+    static <E extends Enum<E> & CEnum> int bits(E... flags) {
+        int bits = 0;
+        for (E flag : flags) {
+            bits |= flag.value();
+        }
+        return bits;
+    }
+
     /** The flags of {@code type} set in {@code bits}, in declaration order. */
     static <E extends Enum<E> & CEnum> List<E> flagsIn(Class<E> type, int bits) {
         List<E> set = new ArrayList<>();

@@ -5,7 +5,6 @@ import com.sun.jna.Pointer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An open device: {@code ibv_open_device} and {@code ibv_close_device} around a
@@ -13,15 +12,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * context and must be destroyed before it, which try-with-resources does by closing in reverse.
  */
 public final class DeviceContext implements AutoCloseable {
-    private static final AtomicInteger OPEN = new AtomicInteger();
-
     private final Device device;
     private Pointer context;
 
     private DeviceContext(Device device, Pointer context) {
         this.device = device;
         this.context = context;
-        OPEN.incrementAndGet();
     }
 
     public static DeviceContext open(Device device) {
@@ -46,11 +42,6 @@ public final class DeviceContext implements AutoCloseable {
                     + " them (ls -l /dev/infiniband, often 'rdma') and log in again, or run in the lab";
         }
         return "Check that the device's driver is loaded (ls /dev/infiniband)";
-    }
-
-    /** How many contexts are open now, in this JVM: tests use it to prove nothing leaks. */
-    public static int openCount() {
-        return OPEN.get();
     }
 
     public Device device() {
@@ -80,7 +71,7 @@ public final class DeviceContext implements AutoCloseable {
         return attr;
     }
 
-    /** {@code ibv_context.num_comp_vectors}: completion vectors for completion channels (chapter 08). */
+    /** {@code ibv_context.num_comp_vectors}: how many completion vectors the device has (ibv_devinfo -v prints it). */
     public int numCompVectors() {
         return pointer().getInt(Layout.of(ibv_context.class).offsetOf("num_comp_vectors"));
     }
@@ -133,7 +124,6 @@ public final class DeviceContext implements AutoCloseable {
         if (context != null) {
             int rc = DeviceVerbs.ibv_close_device(context);
             context = null;
-            OPEN.decrementAndGet();
             VerbsException.check(rc, "ibv_close_device(" + device.name() + ")", "A verbs object of this device was not destroyed first");
         }
     }

@@ -30,13 +30,14 @@ public final class Libibverbs {
     }
 
     static NativeLibrary load(String... names) {
+        UnsatisfiedLinkError last = null;
         for (String name : names) {
             try {
                 return NativeLibrary.getInstance(name);
             } catch (UnsatisfiedLinkError notThisName) {
-                // try the next name
+                last = notThisName; // try the next name
             }
         }
-        throw new VerbsException("loading libibverbs", "libibverbs.so.1 is not installed", INSTALL_HINT);
+        throw new VerbsException("loading libibverbs", "libibverbs.so.1 is not installed", INSTALL_HINT, last);
     }
 }

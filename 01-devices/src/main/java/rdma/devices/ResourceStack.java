@@ -17,6 +17,20 @@ public final class ResourceStack implements AutoCloseable {
         return resource;
     }
 
+    /**
+     * Closes everything after {@code failure} stopped the work that made it, and returns
+     * {@code failure} to throw: a resource that cannot be closed then is added to it as
+     * suppressed, so that the cleanup never hides why the work stopped.
+     */
+    public <X extends Throwable> X closeAfter(X failure) {
+        try {
+            close();
+        } catch (RuntimeException cleanup) {
+            failure.addSuppressed(cleanup);
+        }
+        return failure;
+    }
+
     /** Closes newest first; the first failure is thrown after everything has been tried. */
     @Override
     public void close() {

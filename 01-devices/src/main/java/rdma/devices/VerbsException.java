@@ -13,12 +13,20 @@ public class VerbsException extends RuntimeException {
     /**
      * A failure that is not an errno from a verb (unknown device name, port out of range, ...).
      *
-     * @param what the operation or check that failed, as the learner would name it
-     * @param cause what was wrong
-     * @param hint  how to fix it
+     * @param what    the operation or check that failed, as the learner would name it
+     * @param problem what was wrong
+     * @param hint    how to fix it
      */
-    public VerbsException(String what, String cause, String hint) {
-        super(what + ": " + cause + ". " + hint);
+    public VerbsException(String what, String problem, String hint) {
+        this(what, problem, hint, null);
+    }
+
+    /**
+     * The same, caused by {@code cause} (an {@code IOException}, say): the message stays one line,
+     * and the cause is kept for whoever needs more than the line.
+     */
+    public VerbsException(String what, String problem, String hint, Throwable cause) {
+        super(what + ": " + problem + ". " + hint, cause);
         this.verb = what;
         this.errno = 0;
         this.hint = hint;

@@ -2,7 +2,11 @@ package rdma.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,5 +20,37 @@ public abstract class ChapterReadmeTest {
         Path chapter = Path.of("").toAbsolutePath();
         assertThat(ReadmeQuotes.count(chapter)).as("quoted blocks in %s/README.md", chapter).isPositive();
         assertThat(ReadmeQuotes.stale(chapter)).isEmpty();
+    }
+
+    /**
+     * The README's account of the chapter's library is the library: every class of it (but the C
+     * structures, listed by kind) is named there. The program is the package that has {@code main}.
+     */
+    @Test
+    void theReadmeNamesEveryClassOfTheLibrary() throws IOException {
+        Path chapter = Path.of("").toAbsolutePath();
+        String readme = Files.readString(chapter.resolve("README.md"));
+        assertThat(libraryClasses(chapter.resolve("src/main/java"))).as("library classes of %s", chapter)
+                .isNotEmpty().allSatisfy(name -> assertThat(readme).as("%s/README.md names %s", chapter, name)
+                        .contains("`" + name + "`", "[`" + name + "`]"));
+    }
+
+    /** The top-level classes of every package that has no {@code main}, but the ones named as C names them. */
+    static List<String> libraryClasses(Path sources) throws IOException {
+        try (Stream<Path> files = Files.walk(sources)) {
+            List<Path> java = files.filter(file -> file.toString().endsWith(".java")).toList();
+            List<Path> programs = java.stream().filter(ChapterReadmeTest::hasMain).map(Path::getParent).toList();
+            return java.stream().filter(file -> !programs.contains(file.getParent()))
+                    .map(file -> file.getFileName().toString().replace(".java", ""))
+                    .filter(name -> Character.isUpperCase(name.charAt(0))).sorted().toList();
+        }
+    }
+
+    private static boolean hasMain(Path file) {
+        try {
+            return Files.readString(file).contains("public static void main(String[] args)");
+        } catch (IOException unreadable) {
+            throw new java.io.UncheckedIOException(unreadable);
+        }
     }
 }

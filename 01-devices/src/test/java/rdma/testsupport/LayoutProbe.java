@@ -1,5 +1,7 @@
 package rdma.testsupport;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.sun.jna.Structure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,6 +52,9 @@ public final class LayoutProbe {
         }
     }
 
+    /** Where the probes are written and compiled, in the module's build output. */
+    public static final Path PROBE_DIRECTORY = Path.of("target", "layout-probe");
+
     private final List<Entry> types = new ArrayList<>();
     private final Map<String, Long> constants = new LinkedHashMap<>();
     private final List<String> headers = new ArrayList<>(List.of("stddef.h", "stdio.h", "errno.h", "infiniband/verbs.h"));
@@ -63,6 +68,15 @@ public final class LayoutProbe {
     /** Adds a structure; {@code cType} is how C names it ("struct ibv_port_attr", "union ibv_gid"). */
     public LayoutProbe add(String cType, Class<? extends Structure> javaType) {
         types.add(new Entry(cType, "", () -> newInstance(javaType)));
+        return this;
+    }
+
+    /** Adds structures named as C names them: the class {@code ibv_qp_attr} is {@code struct ibv_qp_attr}. */
+    @SafeVarargs
+    public final LayoutProbe structs(Class<? extends Structure>... javaTypes) {
+        for (Class<? extends Structure> javaType : javaTypes) {
+            add("struct " + javaType.getSimpleName(), javaType);
+        }
         return this;
     }
 
@@ -96,6 +110,21 @@ public final class LayoutProbe {
             constant(constant.name(), constant.value());
         }
         return this;
+    }
+
+    /** Fails, with every difference, unless C (gcc with the installed headers) and JNA agree on every structure and constant. */
+    public void assertMatchesTheHeaders() throws IOException, InterruptedException {
+        assertThat(mismatches(PROBE_DIRECTORY)).isEmpty();
+    }
+
+    /**
+     * Fails unless the structures, laid out as the test chose for aarch64, match what aarch64's C
+     * compiler makes of the same headers. Without the cross compiler (not among the README's
+     * prerequisites) the test is skipped, and says why, unless the run requires everything.
+     */
+    public void assertMatchesAarch64(String name) throws IOException, InterruptedException {
+        OptionalTool.require("aarch64-linux-gnu-gcc", "apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross");
+        assertThat(crossMismatches(PROBE_DIRECTORY.resolve(name), "aarch64-linux-gnu-gcc", "aarch64-linux-gnu-nm")).isEmpty();
     }
 
     /** Every difference between C and JNA, one line each; empty when the layouts agree. */

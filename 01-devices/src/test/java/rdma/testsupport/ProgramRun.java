@@ -1,5 +1,7 @@
 package rdma.testsupport;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +15,33 @@ public record ProgramRun(int exitCode, String stdout, String stderr) {
         int run(String[] args, PrintStream out, PrintStream err);
     }
 
+    /** The command a chapter's program makes, with {@code args} parsed into its options, and nothing run: what the options tests read. */
+    public static <P> P parsed(java.util.function.BiFunction<PrintStream, PrintStream, P> program, String... args) {
+        PrintStream nowhere = new PrintStream(java.io.OutputStream.nullOutputStream());
+        P command = program.apply(nowhere, nowhere);
+        new picocli.CommandLine(command).parseArgs(args);
+        return command;
+    }
+
     public static ProgramRun of(Program program, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exitCode = program.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new ProgramRun(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Fails, showing what it printed, unless the run ended well: exit code 0, and nothing on stderr. */
+    public ProgramRun assertSucceeded() {
+        assertThat(stderr).as("stderr of a run that printed:%n%s", stdout).isEmpty();
+        assertThat(exitCode).as("exit code").isZero();
+        return this;
+    }
+
+    /** Fails unless the run failed as a verbs error does: exit code 1, and exactly {@code line} (and its newline) on stderr. */
+    public ProgramRun assertFailedWith(String line) {
+        assertThat(stderr).as("stderr of a run that printed:%n%s", stdout).isEqualTo(line + "\n");
+        assertThat(exitCode).as("exit code").isEqualTo(1);
+        return this;
     }
 }

@@ -34,15 +34,6 @@ public enum Access implements CEnum {
         return value;
     }
 
-    /** The bits of several flags together. */
-    public static int bits(Access... flags) {
-        int bits = 0;
-        for (Access flag : flags) {
-            bits |= flag.value;
-        }
-        return bits;
-    }
-
     /** The option spelling: "local-write". */
     public String optionName() {
         return shortName().toLowerCase(Locale.ROOT).replace('_', '-');

@@ -39,16 +39,19 @@ public final class AlignedMemory implements AutoCloseable {
     }
 
     /**
-     * {@code length} bytes starting on a page boundary, zeroed. Registration pins whole pages, so
-     * an aligned buffer pins no neighbouring memory by accident.
+     * {@code length} bytes starting on a page boundary, zeroed, in pages of their own: the
+     * allocation is rounded up to whole pages. Registration pins whole pages, so an aligned
+     * buffer pins no neighbouring memory by accident, and no other allocation shares its last page.
      */
     public static AlignedMemory allocate(long length) {
+        long page = getpagesize();
+        long wholePages = (length + page - 1) / page * page;
         PointerByReference memory = new PointerByReference();
-        int rc = posix_memalign(memory, getpagesize(), length);
+        int rc = posix_memalign(memory, page, wholePages);
         if (rc != 0) {
             throw VerbsException.ofErrno("posix_memalign(" + length + ")", rc, "Ask for less memory");
         }
-        memory.getValue().setMemory(0, length, (byte) 0);
+        memory.getValue().setMemory(0, wholePages, (byte) 0);
         return new AlignedMemory(memory.getValue(), length);
     }
 

@@ -2,7 +2,7 @@ package rdma.memory;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.util.concurrent.atomic.AtomicInteger;
+import rdma.devices.CEnum;
 import rdma.devices.Errno;
 import rdma.devices.VerbsException;
 
@@ -14,8 +14,6 @@ import rdma.devices.VerbsException;
  * and {@link #buffer()} refuses to hand it out once it is.
  */
 public final class MemoryRegion implements AutoCloseable {
-    private static final AtomicInteger OPEN = new AtomicInteger();
-
     private final AlignedMemory memory;
     private final int access;
     private final int lkey;
@@ -29,7 +27,6 @@ public final class MemoryRegion implements AutoCloseable {
         this.lkey = fields.lkey;
         this.rkey = fields.rkey;
         this.mr = mr;
-        OPEN.incrementAndGet();
     }
 
     /**
@@ -52,7 +49,7 @@ public final class MemoryRegion implements AutoCloseable {
 
     /** Why {@code ibv_reg_mr} failed with {@code errno}, and what to do. */
     public static String hintForRegistrationFailure(int errno, int access) {
-        int remoteWriteOrAtomic = Access.bits(Access.IBV_ACCESS_REMOTE_WRITE, Access.IBV_ACCESS_REMOTE_ATOMIC);
+        int remoteWriteOrAtomic = CEnum.bits(Access.IBV_ACCESS_REMOTE_WRITE, Access.IBV_ACCESS_REMOTE_ATOMIC);
         if (errno == Errno.EINVAL && (access & remoteWriteOrAtomic) != 0 && (access & Access.IBV_ACCESS_LOCAL_WRITE.value()) == 0) {
             return "REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE: what a peer writes, this device"
                     + " writes into local memory; add local-write";
@@ -62,11 +59,6 @@ public final class MemoryRegion implements AutoCloseable {
                     + " (KiB), raise it (limits.conf: '@rdma - memlock unlimited') or register less";
         }
         return "Check the length and access flags (see max_mr_size in ibv_devinfo -v)";
-    }
-
-    /** How many memory regions are registered now, in this JVM. */
-    public static int openCount() {
-        return OPEN.get();
     }
 
     /** The registered memory; only while registered. */
@@ -114,10 +106,10 @@ public final class MemoryRegion implements AutoCloseable {
             int rc = MemoryVerbs.ibv_dereg_mr(mr);
             if (rc != 0) {
                 // Still registered: freeing the buffer now would let the device write into freed memory.
-                VerbsException.check(rc, "ibv_dereg_mr", "Destroy the QPs that still use this MR first");
+                VerbsException.check(rc, "ibv_dereg_mr", "A memory window bound to this region keeps it registered"
+                        + " (EBUSY): deallocate the window first");
             }
             mr = null;
-            OPEN.decrementAndGet();
             memory.close();
         }
     }

@@ -2,7 +2,6 @@ package rdma.memory;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.util.concurrent.atomic.AtomicInteger;
 import rdma.devices.DeviceContext;
 import rdma.devices.VerbsException;
 
@@ -11,15 +10,12 @@ import rdma.devices.VerbsException;
  * and queue pairs that may be used together: a QP can only use memory registered in its own PD.
  */
 public final class ProtectionDomain implements AutoCloseable {
-    private static final AtomicInteger OPEN = new AtomicInteger();
-
     private final DeviceContext context;
     private Pointer pd;
 
     private ProtectionDomain(DeviceContext context, Pointer pd) {
         this.context = context;
         this.pd = pd;
-        OPEN.incrementAndGet();
     }
 
     public static ProtectionDomain allocate(DeviceContext context) {
@@ -29,11 +25,6 @@ public final class ProtectionDomain implements AutoCloseable {
                     "The device refused a new protection domain (see max_pd in ibv_devinfo -v)");
         }
         return new ProtectionDomain(context, pd);
-    }
-
-    /** How many protection domains are allocated now, in this JVM. */
-    public static int openCount() {
-        return OPEN.get();
     }
 
     public DeviceContext context() {
@@ -55,7 +46,6 @@ public final class ProtectionDomain implements AutoCloseable {
             int rc = MemoryVerbs.ibv_dealloc_pd(pd);
             if (rc == 0) {
                 pd = null;
-                OPEN.decrementAndGet();
             }
             VerbsException.check(rc, "ibv_dealloc_pd", "Deregister every MR and destroy every QP of the PD first");
         }

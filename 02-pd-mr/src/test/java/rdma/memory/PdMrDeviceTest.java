@@ -3,26 +3,20 @@ package rdma.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import rdma.devices.CEnum;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.devices.Errno;
 import rdma.devices.VerbsException;
 import rdma.testsupport.RequiresDevice;
+import rdma.testsupport.Resources;
 
 /** Protection domains and memory regions on a real device: the library. */
 @RequiresDevice
 class PdMrDeviceTest {
-    private static final int REMOTE = Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE,
+    private static final int REMOTE = CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE,
             Access.IBV_ACCESS_REMOTE_READ);
-
-    @AfterEach
-    void nothingIsLeftBehind() {
-        assertThat(MemoryRegion.openCount()).as("registered MRs").isZero();
-        assertThat(ProtectionDomain.openCount()).as("allocated PDs").isZero();
-        assertThat(DeviceContext.openCount()).as("open contexts").isZero();
-    }
 
     private interface WithPd {
         void run(ProtectionDomain pd);
@@ -88,10 +82,29 @@ class PdMrDeviceTest {
                 assertThatThrownBy(pd::close)
                         .isInstanceOfSatisfying(VerbsException.class,
                                 error -> assertThat(error.errno()).isEqualTo(Errno.EBUSY));
-                assertThat(ProtectionDomain.openCount()).isEqualTo(1);
+                assertThat(Resources.ofThisProcess().count("pd")).as("PDs the kernel lists for this process").isEqualTo(1);
                 assertThat(region.lkey()).isNotZero();
             }
         });
+    }
+
+    /** What the wrappers make and release is what the kernel lists for this process, object by object. */
+    @Test
+    void theKernelListsEachObjectUntilItIsClosed() {
+        Resources before = Resources.ofThisProcess();
+        try (DeviceList list = DeviceList.open(); DeviceContext context = DeviceContext.open(list.first())) {
+            assertThat(Resources.ofThisProcess().count("ctx")).isEqualTo(before.count("ctx") + 1);
+            assertThat(Resources.ofThisProcess().count("uverbs fd")).isEqualTo(before.count("uverbs fd") + 1);
+            try (ProtectionDomain pd = ProtectionDomain.allocate(context)) {
+                MemoryRegion region = MemoryRegion.register(pd, 4096, Access.IBV_ACCESS_LOCAL_WRITE.value());
+                assertThat(Resources.ofThisProcess().count("pd")).isEqualTo(before.count("pd") + 1);
+                assertThat(Resources.ofThisProcess().count("mr")).isEqualTo(before.count("mr") + 1);
+                region.close();
+                assertThat(Resources.ofThisProcess().count("mr")).isEqualTo(before.count("mr"));
+            }
+            assertThat(Resources.ofThisProcess().count("pd")).isEqualTo(before.count("pd"));
+        }
+        assertThat(Resources.ofThisProcess()).isEqualTo(before);
     }
 
     @Test

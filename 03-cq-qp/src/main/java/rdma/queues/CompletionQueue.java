@@ -2,7 +2,6 @@ package rdma.queues;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.util.concurrent.atomic.AtomicInteger;
 import rdma.devices.DeviceContext;
 import rdma.devices.VerbsException;
 
@@ -11,8 +10,6 @@ import rdma.devices.VerbsException;
  * every receive, and for every send that asked for one; {@link Completions} takes them out.
  */
 public final class CompletionQueue implements AutoCloseable {
-    private static final AtomicInteger OPEN = new AtomicInteger();
-
     private final DeviceContext context;
     private final int capacity;
     private Pointer cq;
@@ -21,29 +18,28 @@ public final class CompletionQueue implements AutoCloseable {
         this.context = context;
         this.cq = cq;
         this.capacity = capacity;
-        OPEN.incrementAndGet();
-    }
-
-    /** A CQ with room for at least {@code entries} completions, and no completion channel: it is polled. */
-    public static CompletionQueue create(DeviceContext context, int entries) {
-        return create(context, entries, null);
     }
 
     /**
-     * A CQ whose completions can also be waited for on {@code channel} (a
-     * {@code struct ibv_comp_channel *} of the same context, chapter 08), or on none when null.
+     * A CQ with room for at least {@code entries} completions, which the program polls. The three
+     * other arguments of {@code ibv_create_cq} stay NULL, NULL and 0: a value the program gets
+     * back with each event, a channel for the events, and a completion vector.
      */
-    public static CompletionQueue create(DeviceContext context, int entries, Pointer channel) {
-        Pointer cq = QueueVerbs.ibv_create_cq(context.pointer(), entries, null, channel, 0);
+    public static CompletionQueue create(DeviceContext context, int entries) {
+        return created(context, QueueVerbs.ibv_create_cq(context.pointer(), entries, null, null, 0), entries);
+    }
+
+    /**
+     * Takes what {@code ibv_create_cq} returned for {@code entries} entries on {@code context}:
+     * the CQ, owned from now on and destroyed by {@link #close}, or an error when it returned
+     * NULL. For a program that calls {@code ibv_create_cq} with other arguments itself.
+     */
+    public static CompletionQueue created(DeviceContext context, Pointer cq, int entries) {
         if (cq == null) {
             throw VerbsException.ofErrno("ibv_create_cq(" + entries + " entries)", Native.getLastError(),
                     "Ask for fewer entries (max_cqe in ibv_devinfo -v)");
         }
         return new CompletionQueue(context, cq, entries);
-    }
-
-    public static int openCount() {
-        return OPEN.get();
     }
 
     public DeviceContext context() {
@@ -69,7 +65,6 @@ public final class CompletionQueue implements AutoCloseable {
             int rc = QueueVerbs.ibv_destroy_cq(cq);
             if (rc == 0) {
                 cq = null;
-                OPEN.decrementAndGet();
             }
             VerbsException.check(rc, "ibv_destroy_cq", "Destroy the QPs that use this CQ first");
         }

@@ -1,12 +1,12 @@
 package rdma.queues;
 
 /**
- * How a program waits for the next completions of one CQ. Chapters 03 to 07 poll: the thread
- * spins on {@code ibv_poll_cq}, the lowest latency at the price of a busy core. Chapter 08 adds
- * waiters that sleep on a completion channel; loops written against this interface take either.
+ * How a program waits for the next completions of one CQ. This chapter polls: the thread spins
+ * on {@code ibv_poll_cq}, the lowest latency at the price of a busy core. Loops written against
+ * this interface take any other way of waiting a program brings ({@link Waiting}).
  *
- * <p>A waiter is closed before its CQ is destroyed: one that sleeps on a channel must acknowledge
- * every event it took first, or {@code ibv_destroy_cq} waits for ever.
+ * <p>A waiter is closed before its CQ is destroyed, so that a waiter that holds something of the
+ * CQ's can give it back first.
  */
 public interface CompletionWaiter extends AutoCloseable {
     /**

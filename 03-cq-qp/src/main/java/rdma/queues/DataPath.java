@@ -14,10 +14,9 @@ import rdma.devices.VerbsException;
 import rdma.devices.ibv_context;
 
 /**
- * The data-path verbs. {@code ibv_post_send}, {@code ibv_post_recv}, {@code ibv_poll_cq} and
- * {@code ibv_req_notify_cq} are not functions of libibverbs at all: {@code verbs.h} defines them
- * {@code static inline}, and each one only reads a function pointer out of the device context
- * and calls it:
+ * The data-path verbs. {@code ibv_post_send}, {@code ibv_post_recv} and {@code ibv_poll_cq} are
+ * not functions of libibverbs at all: {@code verbs.h} defines them {@code static inline}, and
+ * each one only reads a function pointer out of the device context and calls it:
  *
  * <pre>
  * static inline int ibv_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
@@ -26,12 +25,12 @@ import rdma.devices.ibv_context;
  * }
  * </pre>
  *
- * That pointer leads straight into the provider (librxe, libmlx5, ...), skipping the library and
- * the kernel: this is the fast path. Java does the same: {@link #of} reads the pointers at the
- * offsets of {@code ops.<verb>} in {@code struct ibv_context} (proven by the layout test), and
- * binds them with JNA direct mapping, JNA's fastest call: {@link DirectMapped} declares the four
- * verbs as {@code static native} methods, and {@code Native.register} links them to the
- * addresses read from the table, through JNA's public {@code Library.OPTION_SYMBOL_PROVIDER}.
+ * That pointer leads straight into the provider (librxe, libmlx5, ...), skipping libibverbs:
+ * this is the fast path. Java does the same: {@link #of} reads the pointers at the offsets of
+ * {@code ops.<verb>} in {@code struct ibv_context} (proven by the layout test), and binds them
+ * with JNA direct mapping, JNA's fastest call: {@link DirectMapped} declares the verbs as
+ * {@code static native} methods, and {@link #link} links them to the addresses read from the
+ * table, through JNA's public {@code Library.OPTION_SYMBOL_PROVIDER}.
  *
  * <p>A class's native methods can be linked once, to one table. Every device of one provider
  * shares that provider's table, so one class serves a whole program. A second provider in the
@@ -39,8 +38,8 @@ import rdma.devices.ibv_context;
  * objects, which work for any table but cost more per call and allocate their argument arrays.
  */
 public abstract class DataPath {
-    /** The four operations, by their names in {@code struct ibv_context_ops}. */
-    static final List<String> OPERATIONS = List.of("post_send", "post_recv", "poll_cq", "req_notify_cq");
+    /** The operations, by their names in {@code struct ibv_context_ops}. */
+    static final List<String> OPERATIONS = List.of("post_send", "post_recv", "poll_cq");
 
     /** The table {@link DirectMapped} is linked to, once it is. */
     private static long[] directTable;
@@ -57,9 +56,6 @@ public abstract class DataPath {
     /** {@code cq->context->ops.poll_cq(cq, num_entries, wc)}: how many completions it wrote, or a negative error. */
     public abstract int ibv_poll_cq(Pointer cq, int num_entries, Pointer wc);
 
-    /** {@code cq->context->ops.req_notify_cq(cq, solicited_only)}: arms the CQ's completion channel (chapter 08). */
-    public abstract int ibv_req_notify_cq(Pointer cq, int solicited_only);
-
     /** How the calls are made, for programs that report it. */
     public abstract String route();
 
@@ -72,23 +68,43 @@ public abstract class DataPath {
     public static synchronized DataPath of(Pointer context, String name) {
         long[] table = readTable(context, name);
         if (directTable == null) {
-            DirectMapped.link(table);
+            link(DirectMapped.class, context, name);
             directTable = table;
         }
         return java.util.Arrays.equals(table, directTable) ? DirectMapped.INSTANCE : new ThroughFunction(table);
     }
 
-    /** The four function pointers, read at their offsets in {@code struct ibv_context}. */
+    /** The function pointers of {@link #OPERATIONS}, read at their offsets in {@code struct ibv_context}. */
     private static long[] readTable(Pointer context, String name) {
         long[] table = new long[OPERATIONS.size()];
         for (int i = 0; i < table.length; i++) {
-            table[i] = context.getLong(Layout.of(ibv_context.class).offsetOf("ops." + OPERATIONS.get(i)));
-            if (table[i] == 0) {
-                throw new VerbsException("ibv_" + OPERATIONS.get(i) + "(" + name + ")", "the device's provider has no "
-                        + OPERATIONS.get(i) + " operation", "Use a device whose provider supports it (ibv_devinfo)");
-            }
+            table[i] = operation(context, OPERATIONS.get(i), name);
         }
         return table;
+    }
+
+    /**
+     * {@code ops.<operation>} of the {@code struct ibv_context} at {@code context}: the address of
+     * the provider's function, read at its offset in the structure. {@code name} says whose in errors.
+     */
+    public static long operation(Pointer context, String operation, String name) {
+        long address = context.getLong(Layout.of(ibv_context.class).offsetOf("ops." + operation));
+        if (address == 0) {
+            throw new VerbsException("ibv_" + operation + "(" + name + ")", "the device's provider has no "
+                    + operation + " operation", "Use a device whose provider supports it (ibv_devinfo)");
+        }
+        return address;
+    }
+
+    /**
+     * Links the {@code static native} methods of {@code bindings}, each named as a member of
+     * {@code struct ibv_context_ops} ({@code poll_cq}), to the functions of {@code context}'s
+     * table: JNA direct mapping, with the addresses read from the table where JNA would look up
+     * a symbol. A class is linked once, for the rest of the process.
+     */
+    public static void link(Class<?> bindings, Pointer context, String name) {
+        SymbolProvider fromTable = (handle, operation, parent) -> operation(context, operation, name);
+        Native.register(bindings, NativeLibrary.getProcess(Map.of(Library.OPTION_SYMBOL_PROVIDER, fromTable)));
     }
 
     /** The first provider's table, called through JNA direct mapping. */
@@ -101,17 +117,6 @@ public abstract class DataPath {
 
         private static native int poll_cq(Pointer cq, int num_entries, Pointer wc);
 
-        private static native int req_notify_cq(Pointer cq, int solicited_only);
-
-        /**
-         * Links the native methods above to the table: JNA asks the symbol provider for each
-         * method's name and gets the address from the table instead of from a library.
-         */
-        static void link(long[] table) {
-            SymbolProvider fromTable = (handle, name, parent) -> table[OPERATIONS.indexOf(name)];
-            Native.register(DirectMapped.class,
-                    NativeLibrary.getProcess(Map.of(Library.OPTION_SYMBOL_PROVIDER, fromTable)));
-        }
 
         @Override
         public int ibv_post_send(Pointer qp, Pointer wr, Pointer bad_wr) {
@@ -129,11 +134,6 @@ public abstract class DataPath {
         }
 
         @Override
-        public int ibv_req_notify_cq(Pointer cq, int solicited_only) {
-            return req_notify_cq(cq, solicited_only);
-        }
-
-        @Override
         public String route() {
             return "JNA direct mapping";
         }
@@ -144,13 +144,11 @@ public abstract class DataPath {
         private final Function postSend;
         private final Function postRecv;
         private final Function pollCq;
-        private final Function reqNotifyCq;
 
         ThroughFunction(long[] table) {
             postSend = Function.getFunction(new Pointer(table[0]));
             postRecv = Function.getFunction(new Pointer(table[1]));
             pollCq = Function.getFunction(new Pointer(table[2]));
-            reqNotifyCq = Function.getFunction(new Pointer(table[3]));
         }
 
         @Override
@@ -166,11 +164,6 @@ public abstract class DataPath {
         @Override
         public int ibv_poll_cq(Pointer cq, int num_entries, Pointer wc) {
             return pollCq.invokeInt(new Object[] {cq, num_entries, wc});
-        }
-
-        @Override
-        public int ibv_req_notify_cq(Pointer cq, int solicited_only) {
-            return reqNotifyCq.invokeInt(new Object[] {cq, solicited_only});
         }
 
         @Override

@@ -2,20 +2,19 @@ package rdma.queues;
 
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import rdma.devices.DeviceContext;
-import rdma.devices.Gid;
 import rdma.devices.GidEntry;
 import rdma.devices.Mtu;
 import rdma.devices.Port;
 import rdma.devices.ResourceStack;
-import rdma.memory.Access;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
 
 /**
- * One side of a reliable connection on a port of an open device: a PD, a registered buffer (and
- * a second one for messages, where the spec asks for it), a CQ and an RC QP, made in that order
- * from an {@link EndpointSpec} and released in the reverse one (QP, CQ, MRs, PD). The caller owns the device context, and closes it after the endpoint:
+ * One side of a reliable connection on a port of an open device: a PD, a registered buffer, a
+ * CQ and an RC QP, made in that order from an {@link EndpointSpec} and released in the reverse
+ * one (QP, CQ, MR, PD). The caller owns the device context, and closes it after the endpoint:
  *
  * <pre>
  * try (DeviceContext context = DeviceContext.open(device);
@@ -27,18 +26,20 @@ import rdma.memory.ProtectionDomain;
  * peer is involved.
  */
 public final class Endpoint implements AutoCloseable {
-    private final ResourceStack resources = new ResourceStack();
+    /** The PD and the regions registered in it: released after the queues. */
+    private final ResourceStack memory = new ResourceStack();
+    /** The CQ and the QP: released first, QP before CQ. */
+    private final ResourceStack queues = new ResourceStack();
     private final Port port;
     private final EndpointSpec spec;
     private final Optional<GidEntry> gid;
     private final ProtectionDomain pd;
     private final MemoryRegion buffer;
-    private final MemoryRegion messages;
     private final CompletionQueue cq;
     private final QueuePair qp;
     private final int psn = ThreadLocalRandom.current().nextInt() & 0xffffff;
 
-    private Endpoint(Port port, Integer requestedGid, EndpointSpec spec) {
+    private Endpoint(Port port, Integer requestedGid, EndpointSpec spec, Function<DeviceContext, CompletionQueue> cqMaker) {
         this.port = port;
         this.spec = spec;
         try {
@@ -46,15 +47,12 @@ public final class Endpoint implements AutoCloseable {
             port.requireAddress();
             gid = port.chooseGid(requestedGid);
             DeviceContext context = port.context();
-            pd = resources.push(ProtectionDomain.allocate(context));
-            buffer = resources.push(MemoryRegion.register(pd, spec.bufferSize(), spec.bufferAccess()));
-            messages = spec.messageBytes() == 0 ? null
-                    : resources.push(MemoryRegion.register(pd, spec.messageBytes(), Access.bits(Access.IBV_ACCESS_LOCAL_WRITE)));
-            cq = resources.push(CompletionQueue.create(context, spec.cqEntries(), spec.completionChannel()));
-            qp = resources.push(QueuePair.createRc(pd, cq, cq, spec.capacity()));
+            pd = memory.push(ProtectionDomain.allocate(context));
+            buffer = memory.push(MemoryRegion.register(pd, spec.bufferSize(), spec.bufferAccess()));
+            cq = queues.push(cqMaker.apply(context));
+            qp = queues.push(QueuePair.createRc(pd, cq, cq, spec.capacity()));
         } catch (RuntimeException failure) {
-            resources.close();
-            throw failure;
+            throw memory.closeAfter(queues.closeAfter(failure));
         }
     }
 
@@ -63,7 +61,17 @@ public final class Endpoint implements AutoCloseable {
      * or null to use the port's IPv4-mapped RoCE v2 GID on Ethernet and none on InfiniBand.
      */
     public static Endpoint create(Port port, Integer requestedGid, EndpointSpec spec) {
-        return new Endpoint(port, requestedGid, spec);
+        return new Endpoint(port, requestedGid, spec, context -> CompletionQueue.create(context, spec.cqEntries()));
+    }
+
+    /**
+     * The same, with a CQ the caller makes: {@code cqMaker} is called once, with the port's
+     * context, where this endpoint would create its own, and the endpoint owns what it returns
+     * (for a CQ made with other {@code ibv_create_cq} arguments than {@link CompletionQueue#create}'s).
+     */
+    public static Endpoint create(Port port, Integer requestedGid, EndpointSpec spec,
+            Function<DeviceContext, CompletionQueue> cqMaker) {
+        return new Endpoint(port, requestedGid, spec, cqMaker);
     }
 
     public Port port() {
@@ -96,12 +104,14 @@ public final class Endpoint implements AutoCloseable {
         return buffer;
     }
 
-    /** The second, local-only buffer of {@link EndpointSpec#withMessageBuffer}; there when the spec asks for it. */
-    public MemoryRegion messages() {
-        if (messages == null) {
-            throw new IllegalStateException("the spec asked for no message buffer");
-        }
-        return messages;
+    /**
+     * Registers {@code length} more bytes in this endpoint's PD, with the {@link rdma.memory.Access}
+     * bits {@code access}: a second region beside the buffer, which the endpoint releases with
+     * its own (after the QP, before the PD). A PD holds as many regions as a program needs; a
+     * peer that holds the rkey of one can reach nothing of another.
+     */
+    public MemoryRegion register(long length, int access) {
+        return memory.push(MemoryRegion.register(pd, length, access));
     }
 
     public CompletionQueue cq() {
@@ -120,55 +130,61 @@ public final class Endpoint implements AutoCloseable {
 
     /** RESET to INIT, granting the spec's remote access. */
     public QpTransitions.Transition init() {
-        return modify(QpTransitions.toInit(port.number(), spec.qpAccess()), "Check the port number (-i)");
+        return modify(QpTransitions.toInit(port.number(), spec.qpAccess()));
     }
 
     /** INIT to RTR towards {@code remote}; a refusal says which part of the address is wrong. */
     public QpTransitions.Transition readyToReceive(RemoteAddress remote, Mtu pathMtu, int sl) {
-        return modify(QpTransitions.toRtr(port.number(), pathMtu, gidIndex(), sl, remote, spec.rdAtomic()),
-                rtrHint(remote, pathMtu));
+        return modify(rtr(remote, pathMtu, sl));
     }
 
     /** RTR to RTS, with {@code rnrRetry} retries when the peer has no receive posted. */
     public QpTransitions.Transition readyToSend(int rnrRetry) {
-        return readyToSend(rnrRetry, spec.rdAtomic());
-    }
-
-    /**
-     * RTR to RTS, issuing at most {@code readsToIssue} RDMA READs at once (max_rd_atomic): no
-     * more than the peer's QP serves, its max_dest_rd_atomic.
-     */
-    public QpTransitions.Transition readyToSend(int rnrRetry, int readsToIssue) {
-        return modify(QpTransitions.toRts(psn, rnrRetry, readsToIssue), "RTS follows RTR only; max_rd_atomic is at most"
-                + " the device's max_qp_init_rd_atom (01-devices -v shows it)");
+        return modify(rts(rnrRetry));
     }
 
     /** RTR then RTS, as rdma-core's {@code pp_connect_ctx} does, retrying RNR forever. */
     public void connect(RemoteAddress remote, Mtu pathMtu, int sl) {
-        connect(remote, pathMtu, sl, spec.rdAtomic());
-    }
-
-    /** The same, issuing at most {@code readsToIssue} RDMA READs at once (chapter 06). */
-    public void connect(RemoteAddress remote, Mtu pathMtu, int sl, int readsToIssue) {
         readyToReceive(remote, pathMtu, sl);
-        readyToSend(QpTransitions.RNR_RETRY_FOREVER, readsToIssue);
+        readyToSend(QpTransitions.RNR_RETRY_FOREVER);
     }
 
-    private QpTransitions.Transition modify(QpTransitions.Transition transition, String hint) {
-        qp.modify(transition.attr(), transition.mask(), hint);
+    /** The step to RTR towards {@code remote}, not taken yet: {@link #modify} takes it, after any change to its attributes. */
+    public QpTransitions.Transition rtr(RemoteAddress remote, Mtu pathMtu, int sl) {
+        return QpTransitions.toRtr(port.number(), pathMtu, gidIndex(), sl, remote);
+    }
+
+    /** The step to RTS, not taken yet: {@link #modify} takes it, after any change to its attributes. */
+    public QpTransitions.Transition rts(int rnrRetry) {
+        return QpTransitions.toRts(psn, rnrRetry);
+    }
+
+    /** {@code ibv_modify_qp} with the step's attributes; a refusal says what to check for that step. */
+    public QpTransitions.Transition modify(QpTransitions.Transition transition) {
+        qp.modify(transition.attr(), transition.mask(), hintFor(transition));
         return transition;
+    }
+
+    private String hintFor(QpTransitions.Transition transition) {
+        return switch (transition.target()) {
+            case IBV_QPS_INIT -> "Check the port number (-i)";
+            case IBV_QPS_RTR -> rtrHint(transition.attr());
+            default -> "RTS follows RTR only; max_rd_atomic is at most the device's max_qp_init_rd_atom"
+                    + " (01-devices -v shows it)";
+        };
     }
 
     /**
      * Why {@code ibv_modify_qp} to RTR failed, as far as this side can tell: RTR is where the peer's
      * address meets the local port, and nearly every refusal is an addressing problem.
      */
-    String rtrHint(RemoteAddress remote, Mtu pathMtu) {
-        if (port.isEthernet() && Gid.isNull(remote.gid())) {
-            return "The peer sent no GID, but " + port.name() + " is RoCE, where every packet needs a global"
-                    + " route header (GRH) with GIDs: start the peer with -g <index of its IPv4-mapped RoCE v2 GID>"
-                    + " (01-devices shows it)";
+    String rtrHint(ibv_qp_attr rtr) {
+        if (port.isEthernet() && rtr.ah_attr.is_global == 0) {
+            return "The peer sent no GID, but " + port.name() + " is RoCE, where a QP is addressed by GID only"
+                    + " (the address vector must be global): start the peer with -g <index of its IPv4-mapped"
+                    + " RoCE v2 GID> (01-devices shows it)";
         }
+        Mtu pathMtu = Mtu.of(rtr.path_mtu).orElseThrow();
         if (pathMtu.value() > port.activeMtu().map(Mtu::value).orElse(0)) {
             return "The path MTU " + pathMtu.bytes() + " is above the active MTU of " + port.name()
                     + ": pass a smaller -m/--mtu on both sides";
@@ -177,9 +193,14 @@ public final class Endpoint implements AutoCloseable {
                 + " port's, IPv4-mapped RoCE v2 for IPv4), on InfiniBand the peer's LID";
     }
 
-    /** Releases the QP, CQ, MR and PD, in that order; the caller then closes the context. */
+    /** Releases the QP, CQ, MRs and PD, in that order; the caller then closes the context. */
     @Override
     public void close() {
-        resources.close();
+        try {
+            queues.close();
+        } catch (RuntimeException failure) {
+            throw memory.closeAfter(failure);
+        }
+        memory.close();
     }
 }

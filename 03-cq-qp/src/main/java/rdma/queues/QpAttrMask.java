@@ -37,15 +37,6 @@ public enum QpAttrMask implements CEnum {
         return value;
     }
 
-    /** The mask of several attributes. */
-    public static int of(QpAttrMask... attributes) {
-        int mask = 0;
-        for (QpAttrMask attribute : attributes) {
-            mask |= attribute.value;
-        }
-        return mask;
-    }
-
     /** "STATE|PKEY_INDEX|PORT|ACCESS_FLAGS", in the order of the bits. */
     public static String describe(int mask) {
         return CEnum.describeFlags(QpAttrMask.class, mask);

@@ -1,5 +1,6 @@
 package rdma.queues;
 
+import rdma.devices.CEnum;
 import rdma.devices.Gid;
 import rdma.devices.Mtu;
 import rdma.memory.Access;
@@ -9,7 +10,11 @@ import rdma.memory.Access;
  * attributes each step needs (the values rdma-core's ibv_rc_pingpong uses) and why.
  */
 public final class QpTransitions {
-    /** One step: the state to reach, the attributes, the mask naming them, and the reason. */
+    /**
+     * One step: the state to reach, the attributes, the mask naming them, and the reason. A value
+     * until {@code ibv_modify_qp} is called with it: a program may change attributes first (the
+     * mask already names every attribute the step requires).
+     */
     public record Transition(QpState target, ibv_qp_attr attr, int mask, String why) {
     }
 
@@ -21,6 +26,12 @@ public final class QpTransitions {
     public static final int RNR_RETRY_FOREVER = 7;
     /** How long a sender waits after an RNR NAK: 12 is 0.64 ms. */
     static final int MIN_RNR_TIMER = 12;
+    /**
+     * max_dest_rd_atomic at RTR and max_rd_atomic at RTS: how many RDMA READs and atomics the QP
+     * serves, and issues, at once. An RC QP must be given both; rc_pingpong, which sends only,
+     * gives 1, and so does this chapter.
+     */
+    static final int RD_ATOMIC = 1;
 
     private QpTransitions() {
     }
@@ -36,7 +47,7 @@ public final class QpTransitions {
         attr.pkey_index = 0;
         attr.port_num = (byte) port;
         attr.qp_access_flags = access;
-        int mask = QpAttrMask.of(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_PKEY_INDEX, QpAttrMask.IBV_QP_PORT,
+        int mask = CEnum.bits(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_PKEY_INDEX, QpAttrMask.IBV_QP_PORT,
                 QpAttrMask.IBV_QP_ACCESS_FLAGS);
         String remoteAccess = access == 0 ? "none (SEND needs none)" : Access.describe(access);
         return new Transition(QpState.IBV_QPS_INIT, attr, mask, "binds the QP to port " + port
@@ -44,18 +55,17 @@ public final class QpTransitions {
     }
 
     /**
-     * INIT to RTR (ready to receive): who the peer is. On RoCE the address is a GID, carried in a
-     * global route header; {@code sgidIndex} picks our own GID from the port's table.
-     * {@code maxDestRdAtomic} is how many RDMA READs (and atomics) from the peer this QP serves at
-     * once: the responder keeps state for each in flight.
+     * INIT to RTR (ready to receive): who the peer is. On RoCE the address is a GID, so the
+     * address vector is global ({@code is_global}, with the GRH fields); {@code sgidIndex} picks
+     * our own GID from the port's table.
      */
-    public static Transition toRtr(int port, Mtu pathMtu, int sgidIndex, int sl, RemoteAddress remote, int maxDestRdAtomic) {
+    public static Transition toRtr(int port, Mtu pathMtu, int sgidIndex, int sl, RemoteAddress remote) {
         ibv_qp_attr attr = new ibv_qp_attr();
         attr.qp_state = QpState.IBV_QPS_RTR.value();
         attr.path_mtu = pathMtu.value();
         attr.dest_qp_num = remote.qpn();
         attr.rq_psn = remote.psn();
-        attr.max_dest_rd_atomic = (byte) maxDestRdAtomic;
+        attr.max_dest_rd_atomic = RD_ATOMIC;
         attr.min_rnr_timer = MIN_RNR_TIMER;
         attr.ah_attr.dlid = (short) remote.lid();
         attr.ah_attr.sl = (byte) sl;
@@ -66,33 +76,28 @@ public final class QpTransitions {
             attr.ah_attr.grh.hop_limit = 1;
             attr.ah_attr.grh.sgid_index = (byte) sgidIndex;
             attr.ah_attr.grh.dgid.raw = remote.gid().clone();
-            address = "GID " + Gid.text(remote.gid()) + " (global route header, our GID index " + sgidIndex + ")";
+            address = "GID " + Gid.text(remote.gid()) + " (a global address, our GID index " + sgidIndex + ")";
         }
-        int mask = QpAttrMask.of(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_AV, QpAttrMask.IBV_QP_PATH_MTU,
+        int mask = CEnum.bits(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_AV, QpAttrMask.IBV_QP_PATH_MTU,
                 QpAttrMask.IBV_QP_DEST_QPN, QpAttrMask.IBV_QP_RQ_PSN, QpAttrMask.IBV_QP_MAX_DEST_RD_ATOMIC,
                 QpAttrMask.IBV_QP_MIN_RNR_TIMER);
         return new Transition(QpState.IBV_QPS_RTR, attr, mask, String.format("the peer: %s, QP 0x%06x, first PSN 0x%06x;"
-                + " path MTU %d; serves %d incoming RDMA READ(s) at once", address, remote.qpn(), remote.psn(),
-                pathMtu.bytes(), maxDestRdAtomic));
+                + " path MTU %d", address, remote.qpn(), remote.psn(), pathMtu.bytes()));
     }
 
-    /**
-     * RTR to RTS (ready to send): our first PSN, how long and how often to retry, and
-     * {@code maxRdAtomic}, how many RDMA READs (and atomics) this QP may have in flight towards
-     * the peer; it must not exceed what the peer's QP serves (its max_dest_rd_atomic).
-     */
-    public static Transition toRts(int psn, int rnrRetry, int maxRdAtomic) {
+    /** RTR to RTS (ready to send): our first PSN, and how long and how often to retry. */
+    public static Transition toRts(int psn, int rnrRetry) {
         ibv_qp_attr attr = new ibv_qp_attr();
         attr.qp_state = QpState.IBV_QPS_RTS.value();
         attr.sq_psn = psn;
         attr.timeout = ACK_TIMEOUT;
         attr.retry_cnt = RETRY_COUNT;
         attr.rnr_retry = (byte) rnrRetry;
-        attr.max_rd_atomic = (byte) maxRdAtomic;
-        int mask = QpAttrMask.of(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_TIMEOUT, QpAttrMask.IBV_QP_RETRY_CNT,
+        attr.max_rd_atomic = RD_ATOMIC;
+        int mask = CEnum.bits(QpAttrMask.IBV_QP_STATE, QpAttrMask.IBV_QP_TIMEOUT, QpAttrMask.IBV_QP_RETRY_CNT,
                 QpAttrMask.IBV_QP_RNR_RETRY, QpAttrMask.IBV_QP_SQ_PSN, QpAttrMask.IBV_QP_MAX_QP_RD_ATOMIC);
         return new Transition(QpState.IBV_QPS_RTS, attr, mask, String.format("our first PSN 0x%06x; ACK timeout %d"
-                + " (4.096 us * 2^%d), %d retries, RNR retries %s; %d outgoing RDMA READ(s) at once", psn, ACK_TIMEOUT,
-                ACK_TIMEOUT, RETRY_COUNT, rnrRetry == RNR_RETRY_FOREVER ? "7 (forever)" : String.valueOf(rnrRetry), maxRdAtomic));
+                + " (4.096 us * 2^%d), %d retries, RNR retries %s", psn, ACK_TIMEOUT,
+                ACK_TIMEOUT, RETRY_COUNT, rnrRetry == RNR_RETRY_FOREVER ? "7 (forever)" : String.valueOf(rnrRetry)));
     }
 }

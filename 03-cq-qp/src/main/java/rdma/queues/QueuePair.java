@@ -2,7 +2,6 @@ package rdma.queues;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.util.concurrent.atomic.AtomicInteger;
 import rdma.devices.Layout;
 import rdma.devices.QpType;
 import rdma.devices.VerbsException;
@@ -14,8 +13,6 @@ import rdma.memory.ProtectionDomain;
  * {@link QpTransitions} walks it to RTS.
  */
 public final class QueuePair implements AutoCloseable {
-    private static final AtomicInteger OPEN = new AtomicInteger();
-
     private final ProtectionDomain pd;
     private final int qpNum;
     private Pointer qp;
@@ -24,7 +21,6 @@ public final class QueuePair implements AutoCloseable {
         this.pd = pd;
         this.qp = qp;
         this.qpNum = qp.getInt(Layout.of(ibv_qp.class).offsetOf("qp_num"));
-        OPEN.incrementAndGet();
     }
 
     /**
@@ -49,10 +45,6 @@ public final class QueuePair implements AutoCloseable {
                     "Ask for less (max_qp_wr, max_sge in ibv_devinfo -v) or check the CQs belong to the same device");
         }
         return new QueuePair(pd, qp);
-    }
-
-    public static int openCount() {
-        return OPEN.get();
     }
 
     public ProtectionDomain pd() {
@@ -108,7 +100,6 @@ public final class QueuePair implements AutoCloseable {
             int rc = QueueVerbs.ibv_destroy_qp(qp);
             if (rc == 0) {
                 qp = null;
-                OPEN.decrementAndGet();
             }
             VerbsException.check(rc, "ibv_destroy_qp", "Detach whatever still uses the QP first");
         }

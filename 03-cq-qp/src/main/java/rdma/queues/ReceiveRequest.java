@@ -1,10 +1,6 @@
 package rdma.queues;
 
-import com.sun.jna.Memory;
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import rdma.devices.Layout;
 import rdma.devices.VerbsException;
 import rdma.memory.MemoryRegion;
@@ -21,45 +17,34 @@ public final class ReceiveRequest {
     private static final int NEXT = WR.offsetOf("next");
     private static final int SG_LIST = WR.offsetOf("sg_list");
     private static final int NUM_SGE = WR.offsetOf("num_sge");
-    private static final int SG_LIST_AT = WR.size();
 
-    private final Memory memory;
-    private final ByteBuffer view;
+    private final RequestMemory memory;
     private final Pointer wr;
     private final Pointer badWr;
-    private final int maxSge;
     private final Pointer qp;
     private final DataPath dataPath;
     private final String name;
 
     /** A request for {@code qp} with room for {@code maxSge} scatter/gather entries; {@code name} says whose in errors. */
     public ReceiveRequest(QueuePair qp, int maxSge, String name) {
-        int badWrAt = SG_LIST_AT + maxSge * ScatterGather.SIZE;
-        this.memory = new Memory(badWrAt + Native.POINTER_SIZE); // then the bad_wr slot
-        this.memory.clear();
-        this.view = memory.getByteBuffer(0, memory.size()).order(ByteOrder.nativeOrder());
-        this.wr = memory.share(0);
-        this.badWr = memory.share(badWrAt);
-        this.maxSge = maxSge;
+        this.memory = new RequestMemory(WR.size(), SG_LIST, maxSge);
+        this.wr = memory.wr;
+        this.badWr = memory.badWr;
         this.qp = qp.pointer();
         this.dataPath = DataPath.of(qp.pd().context());
         this.name = name;
-        wr.setPointer(SG_LIST, memory.share(SG_LIST_AT));
-        view.putInt(NUM_SGE, maxSge);
+        memory.view.putInt(NUM_SGE, maxSge);
     }
 
     /** {@code wr_id}: comes back in the completion of the message that lands here. */
     public ReceiveRequest wrId(long wrId) {
-        view.putLong(WR_ID, wrId);
+        memory.view.putLong(WR_ID, wrId);
         return this;
     }
 
     /** Scatter/gather entry {@code index}: {@code length} bytes of {@code region} from {@code offset}. */
     public ReceiveRequest sge(int index, MemoryRegion region, long offset, int length) {
-        if (index < 0 || index >= maxSge) {
-            throw new IndexOutOfBoundsException("scatter/gather entry " + index + " of " + maxSge);
-        }
-        ScatterGather.write(view, SG_LIST_AT, index, region.address() + offset, length, region.lkey());
+        memory.sge(index, region.address() + offset, length, region.lkey());
         return this;
     }
 

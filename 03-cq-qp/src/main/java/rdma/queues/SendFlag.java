@@ -8,7 +8,7 @@ public enum SendFlag implements CEnum {
     IBV_SEND_FENCE(1),
     /** Ask for a completion (unless the QP signals every send anyway, {@code sq_sig_all}). */
     IBV_SEND_SIGNALED(1 << 1),
-    /** Wake a peer that sleeps on solicited events only (chapter 08). */
+    /** Wake a peer whose CQ was armed for solicited completions only ({@code ibv_req_notify_cq}). */
     IBV_SEND_SOLICITED(1 << 2),
     /** Copy the data into the work request itself: small messages, no lkey needed. */
     IBV_SEND_INLINE(1 << 3),
@@ -23,14 +23,5 @@ public enum SendFlag implements CEnum {
     @Override
     public int value() {
         return value;
-    }
-
-    /** The bits of several flags together. */
-    public static int bits(SendFlag... flags) {
-        int bits = 0;
-        for (SendFlag flag : flags) {
-            bits |= flag.value;
-        }
-        return bits;
     }
 }

@@ -1,7 +1,5 @@
 package rdma.queues;
 
-import com.sun.jna.Memory;
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -31,13 +29,11 @@ public final class SendRequest {
     private static final int IMM_DATA = WR.offsetOf("imm_data");
     private static final int REMOTE_ADDR = WR.offsetOf("wr.rdma.remote_addr");
     private static final int RKEY = WR.offsetOf("wr.rdma.rkey");
-    private static final int SG_LIST_AT = WR.size();
 
-    private final Memory memory;
+    private final RequestMemory memory;
     private final ByteBuffer view;
     private final Pointer wr;
     private final Pointer badWr;
-    private final int maxSge;
     private final QueuePair qp;
     private final Pointer qpPointer;
     private final DataPath dataPath;
@@ -45,18 +41,14 @@ public final class SendRequest {
 
     /** A request for {@code qp} with room for {@code maxSge} scatter/gather entries; {@code name} says whose in errors. */
     public SendRequest(QueuePair qp, int maxSge, String name) {
-        int badWrAt = SG_LIST_AT + maxSge * ScatterGather.SIZE;
-        this.memory = new Memory(badWrAt + Native.POINTER_SIZE); // then the bad_wr slot
-        this.memory.clear();
-        this.view = memory.getByteBuffer(0, memory.size()).order(ByteOrder.nativeOrder());
-        this.wr = memory.share(0);
-        this.badWr = memory.share(badWrAt);
-        this.maxSge = maxSge;
+        this.memory = new RequestMemory(WR.size(), SG_LIST, maxSge);
+        this.view = memory.view;
+        this.wr = memory.wr;
+        this.badWr = memory.badWr;
         this.qp = qp;
         this.qpPointer = qp.pointer();
         this.dataPath = DataPath.of(qp.pd().context());
         this.name = name;
-        wr.setPointer(SG_LIST, memory.share(SG_LIST_AT));
         sgeCount(maxSge);
     }
 
@@ -101,10 +93,7 @@ public final class SendRequest {
 
     /** Scatter/gather entry {@code index} by address, length and lkey, as {@code struct ibv_sge} has them. */
     public SendRequest sge(int index, long addr, int length, int lkey) {
-        if (index < 0 || index >= maxSge) {
-            throw new IndexOutOfBoundsException("scatter/gather entry " + index + " of " + maxSge);
-        }
-        ScatterGather.write(view, SG_LIST_AT, index, addr, length, lkey);
+        memory.sge(index, addr, length, lkey);
         return this;
     }
 

@@ -1,30 +1,30 @@
 package rdma.queues;
 
-import com.sun.jna.Pointer;
 import rdma.devices.DeviceContext;
 
 /**
  * A program's choice of how to wait for completions, applied to each device context it opens:
- * whether its CQs report to a completion channel, and which {@link CompletionWaiter} then waits
- * on each CQ. {@link #POLL} needs neither; chapter 08 adds channels. Resources go in this order,
- * and are closed in the reverse one:
+ * how the CQs of that context are created, and which {@link CompletionWaiter} then waits on each
+ * one. {@link #POLL}, this chapter's, creates plain CQs and spins on them; a program that waits
+ * another way brings its own. Resources go in this order, and are closed in the reverse one:
  *
  * <pre>
  * try (DeviceContext context = DeviceContext.open(device);
- *      Waiting.Scope scope = waiting.open(context);          // a completion channel, or nothing
- *      Endpoint endpoint = Endpoint.create(port, gid, spec.withCompletionChannel(scope.channel()));
+ *      Waiting.Scope scope = waiting.open(context);
+ *      Endpoint endpoint = Endpoint.create(port, gid, spec, scope.createCq(spec.cqEntries()));
  *      CompletionWaiter waiter = scope.waiter(endpoint.cq())) {
  * </pre>
  */
 public interface Waiting {
-    /** What one device context's CQs report to and are waited on with. */
+    /** How one device context's CQs are made and waited on. */
     interface Scope extends AutoCloseable {
-        /** The {@code struct ibv_comp_channel *} for the CQs, or null when they are polled. */
-        Pointer channel();
+        /** A CQ of this context with room for {@code entries} completions, made so that {@link #waiter} can wait on it. */
+        CompletionQueue createCq(int entries);
 
-        /** The waiter for {@code cq}, which must report to {@link #channel}. */
+        /** The waiter for {@code cq}, a CQ this scope created. */
         CompletionWaiter waiter(CompletionQueue cq);
 
+        /** Releases what the scope holds, after the CQs it created are destroyed. */
         @Override
         void close();
     }
@@ -34,14 +34,14 @@ public interface Waiting {
     /** The name programs print. */
     String label();
 
-    /** Busy polling, with no channel. */
+    /** Busy polling on plain CQs. */
     Waiting POLL = new Waiting() {
         @Override
         public Scope open(DeviceContext context) {
             return new Scope() {
                 @Override
-                public Pointer channel() {
-                    return null;
+                public CompletionQueue createCq(int entries) {
+                    return CompletionQueue.create(context, entries);
                 }
 
                 @Override

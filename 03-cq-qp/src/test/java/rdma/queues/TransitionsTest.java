@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
+import rdma.devices.CEnum;
 import rdma.devices.Mtu;
 import rdma.memory.Access;
 
@@ -20,7 +21,7 @@ class TransitionsTest {
 
     @Test
     void initGrantsTheRemoteAccessItIsGiven() {
-        int access = Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE);
+        int access = CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE);
         QpTransitions.Transition init = QpTransitions.toInit(2, access);
         assertThat(init.attr().qp_access_flags).isEqualTo(access);
         assertThat(init.attr().port_num).isEqualTo((byte) 2);
@@ -30,27 +31,27 @@ class TransitionsTest {
 
     @Test
     void rtrNamesThePeerAndRtsOurselves() {
-        QpTransitions.Transition rtr = QpTransitions.toRtr(1, Mtu.IBV_MTU_1024, 1, 0, ROCE_PEER, 4);
+        QpTransitions.Transition rtr = QpTransitions.toRtr(1, Mtu.IBV_MTU_1024, 1, 0, ROCE_PEER);
         assertThat(QpAttrMask.describe(rtr.mask())).isEqualTo("STATE|AV|PATH_MTU|RQ_PSN|MIN_RNR_TIMER|MAX_DEST_RD_ATOMIC|DEST_QPN");
         assertThat(rtr.attr().ah_attr.is_global).isEqualTo((byte) 1);
         assertThat(rtr.attr().ah_attr.grh.sgid_index).isEqualTo((byte) 1);
         assertThat(rtr.attr().dest_qp_num).isEqualTo(0x12);
         assertThat(rtr.attr().rq_psn).isEqualTo(0xabcdef);
         assertThat(rtr.attr().path_mtu).isEqualTo(3);
-        assertThat(rtr.attr().max_dest_rd_atomic).isEqualTo((byte) 4);
-        assertThat(rtr.why()).contains("GID ::ffff:192.0.2.2", "QP 0x000012", "path MTU 1024", "serves 4 incoming");
+        assertThat(rtr.attr().max_dest_rd_atomic).as("rc_pingpong's").isEqualTo((byte) 1);
+        assertThat(rtr.why()).contains("GID ::ffff:192.0.2.2", "QP 0x000012", "path MTU 1024");
 
-        QpTransitions.Transition rts = QpTransitions.toRts(0x123456, 0, 2);
+        QpTransitions.Transition rts = QpTransitions.toRts(0x123456, 0);
         assertThat(QpAttrMask.describe(rts.mask())).isEqualTo("STATE|TIMEOUT|RETRY_CNT|RNR_RETRY|MAX_QP_RD_ATOMIC|SQ_PSN");
         assertThat(rts.attr().rnr_retry).isZero();
         assertThat(rts.attr().sq_psn).isEqualTo(0x123456);
-        assertThat(rts.attr().max_rd_atomic).isEqualTo((byte) 2);
+        assertThat(rts.attr().max_rd_atomic).as("rc_pingpong's").isEqualTo((byte) 1);
     }
 
     @Test
     void onInfinibandThereIsNoGlobalRoute() {
         RemoteAddress peer = new RemoteAddress(0x17, 0x12, 1, new byte[16]);
-        QpTransitions.Transition rtr = QpTransitions.toRtr(1, Mtu.IBV_MTU_4096, -1, 0, peer, 1);
+        QpTransitions.Transition rtr = QpTransitions.toRtr(1, Mtu.IBV_MTU_4096, -1, 0, peer);
         assertThat(rtr.attr().ah_attr.is_global).isZero();
         assertThat(rtr.attr().ah_attr.dlid).isEqualTo((short) 0x17);
         assertThat(rtr.why()).contains("LID 0x0017");

@@ -27,66 +27,65 @@ public final class AddressExchange {
     private AddressExchange() {
     }
 
-    /** What an exchange that keeps its TCP connection returns: the peer's message, and the connection, watched. */
-    public record Kept<T>(T peer, PeerWatch watch) {
-    }
-
-    /** The client's side: connect, send ours, read theirs, say done. */
-    public static <T> T client(String host, int port, T mine, ExchangeFormat<T> format) {
-        Socket socket = connect(host, port);
-        try {
-            return client(socket, host + ":" + port, mine, format);
-        } finally {
-            closeQuietly(socket);
+    /**
+     * The TCP connection of one exchange: a client ({@code host} given) connects to
+     * {@code host:port}; a server ({@code host} null) listens on {@code port}, calls
+     * {@code listening} with its listener, and accepts one client, then stops listening: one
+     * client per run, as in C. The caller closes the socket.
+     */
+    public static Socket open(String host, int port, Consumer<ServerSocket> listening) {
+        if (host != null) {
+            return connect(host, port);
+        }
+        try (ServerSocket listener = listen(port)) {
+            listening.accept(listener);
+            return accept(listener);
+        } catch (IOException closing) {
+            throw new VerbsException("listening on port " + port, String.valueOf(closing.getMessage()), "Report this", closing);
         }
     }
 
-    /** The same, keeping the connection open and watched until the caller closes the watch. */
-    public static <T> Kept<T> clientKeepingConnection(String host, int port, T mine, ExchangeFormat<T> format) {
-        Socket socket = connect(host, port);
-        try {
-            return new Kept<>(client(socket, host + ":" + port, mine, format), new PeerWatch(socket));
-        } catch (RuntimeException failure) {
-            closeQuietly(socket);
-            throw failure;
-        }
-    }
-
-    private static <T> T client(Socket socket, String peer, T mine, ExchangeFormat<T> format) {
+    /** The client's side, on a connected socket: send ours, read theirs, say done. */
+    public static <T> T client(Socket socket, T mine, ExchangeFormat<T> format) {
+        InetSocketAddress server = (InetSocketAddress) socket.getRemoteSocketAddress();
+        String peer = server.getHostString() + ":" + server.getPort();
         try {
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
             socket.getOutputStream().write(format.format(mine));
-            T server = parse(format, readExactly(socket.getInputStream(), format.size(), peer), peer);
+            T reply = parse(format, readExactly(socket.getInputStream(), format.size(), peer), peer);
             socket.getOutputStream().write(ExchangeMessage.terminated("done"));
             socket.setSoTimeout(0);
-            return server;
+            return reply;
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
-                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the server a program of the same kind (same message format)?");
+                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the server a program of the same kind (same message format)?", silent);
         } catch (EOFException closed) {
-            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the server still running?");
+            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the server still running?", closed);
         } catch (IOException broken) {
-            throw new VerbsException("exchanging addresses with " + peer, broken.getMessage(), "Is the server still running?");
+            throw new VerbsException("exchanging addresses with " + peer, String.valueOf(broken.getMessage()),
+                    "Is the server still running?", broken);
         }
     }
 
     /** A connected socket, within {@link #CONNECT_TIMEOUT_MILLIS}: an unreachable server is an error, not a hang. */
-    private static Socket connect(String host, int port) {
+    public static Socket connect(String host, int port) {
         String peer = host + ":" + port;
         Socket socket = new Socket();
         try {
             socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
             return socket;
         } catch (UnknownHostException unknown) {
-            throw new VerbsException("connecting to " + peer, "unknown host " + host, "Check the server's name or address");
+            throw new VerbsException("connecting to " + peer, "unknown host " + host, "Check the server's name or address", unknown);
         } catch (ConnectException refused) {
             throw new VerbsException("connecting to " + peer, "nothing is listening there (" + refused.getMessage() + ")",
-                    "Start the server first (the same command without a host, on the other side) and check the host and -p/--port");
+                    "Start the server first (the same command without a host, on the other side) and check the host and -p/--port",
+                    refused);
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("connecting to " + peer, "no answer within " + CONNECT_TIMEOUT_MILLIS / 1000 + " s",
-                    "Check that the server is reachable (ping it) and not behind a firewall");
+                    "Check that the server is reachable (ping it) and not behind a firewall", silent);
         } catch (IOException unreachable) {
-            throw new VerbsException("connecting to " + peer, unreachable.getMessage(), "Check the server's address and your network");
+            throw new VerbsException("connecting to " + peer, String.valueOf(unreachable.getMessage()),
+                    "Check the server's address and your network", unreachable);
         } finally {
             if (!socket.isConnected()) {
                 closeQuietly(socket);
@@ -105,72 +104,39 @@ public final class AddressExchange {
 
     /** Listens on {@code port} (all addresses), as the server does before waiting for a client. */
     public static ServerSocket listen(int port) {
+        ServerSocket listener;
         try {
-            ServerSocket listener = new ServerSocket();
+            listener = new ServerSocket();
+        } catch (IOException noSocket) {
+            throw new VerbsException("listening on port " + port, String.valueOf(noSocket.getMessage()),
+                    "The process may have run out of file descriptors (ulimit -n)", noSocket);
+        }
+        try {
             listener.setReuseAddress(true);
             listener.bind(new InetSocketAddress(port), 1);
             return listener;
         } catch (IOException inUse) {
-            throw new VerbsException("listening on port " + port, inUse.getMessage(),
-                    "Another server may be using it: pick another with -p/--port on both sides");
+            closeQuietly(listener);
+            throw new VerbsException("listening on port " + port, String.valueOf(inUse.getMessage()),
+                    "Another server may be using it: pick another with -p/--port on both sides", inUse);
+        }
+    }
+
+    /** The next client of {@code listener}, which stays open for the clients after it. */
+    public static Socket accept(ServerSocket listener) {
+        try {
+            return listener.accept();
+        } catch (IOException closed) {
+            throw new PeerGoneException("waiting for a client on port " + listener.getLocalPort(), String.valueOf(closed.getMessage()),
+                    "The listener was closed before a client came", closed);
         }
     }
 
     /**
-     * The server's side, on a socket from {@link #listen}: wait for one client, read its
-     * message, run {@code connector} (RTR and RTS), then reply with ours and wait for "done".
-     * The listener is closed once the client is accepted: one client per run, as in C.
+     * The server's side, on an accepted socket: read the client's message, run
+     * {@code connector} (RTR and RTS), then reply with ours and wait for "done".
      */
-    public static <T> T server(ServerSocket listener, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
-        Socket socket = accept(listener);
-        try {
-            return server(socket, mine, format, connector);
-        } finally {
-            closeQuietly(socket);
-        }
-    }
-
-    /** The same, keeping the connection open and watched until the caller closes the watch. */
-    public static <T> Kept<T> serverKeepingConnection(ServerSocket listener, T mine, ExchangeFormat<T> format,
-            Consumer<T> connector) {
-        return serverKeepingConnection(accept(listener), mine, format, connector);
-    }
-
-    /**
-     * The server's side with the next client of {@code listener}, which stays open for the
-     * clients after it: a server of one client after another (chapter 07). The connection is kept
-     * open and watched, as {@link #serverKeepingConnection(ServerSocket, Object, ExchangeFormat, Consumer)} keeps it.
-     */
-    public static <T> Kept<T> nextClientKeepingConnection(ServerSocket listener, T mine, ExchangeFormat<T> format,
-            Consumer<T> connector) {
-        try {
-            return serverKeepingConnection(listener.accept(), mine, format, connector);
-        } catch (IOException closed) {
-            throw new PeerGoneException("waiting for a client on port " + listener.getLocalPort(), String.valueOf(closed.getMessage()),
-                    "The listener was closed");
-        }
-    }
-
-    private static <T> Kept<T> serverKeepingConnection(Socket socket, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
-        try {
-            return new Kept<>(server(socket, mine, format, connector), new PeerWatch(socket));
-        } catch (RuntimeException failure) {
-            closeQuietly(socket);
-            throw failure;
-        }
-    }
-
-    /** One client, and no other: the listener is closed once it is accepted. */
-    private static Socket accept(ServerSocket listener) {
-        try (ServerSocket closing = listener) {
-            return closing.accept();
-        } catch (IOException closed) {
-            throw new PeerGoneException("waiting for a client on port " + listener.getLocalPort(), String.valueOf(closed.getMessage()),
-                    "The listener was closed before a client came");
-        }
-    }
-
-    private static <T> T server(Socket socket, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
+    public static <T> T server(Socket socket, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
         String peer = "client " + socket.getInetAddress().getHostAddress();
         try {
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
@@ -182,12 +148,12 @@ public final class AddressExchange {
             return client;
         } catch (SocketTimeoutException silent) {
             throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
-                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the client a program of the same kind (same message format)?");
+                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the client a program of the same kind (same message format)?", silent);
         } catch (EOFException closed) {
-            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the client still running?");
+            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the client still running?", closed);
         } catch (IOException broken) {
             throw new VerbsException("exchanging addresses with " + peer, String.valueOf(broken.getMessage()),
-                    "Is the client still running?");
+                    "Is the client still running?", broken);
         }
     }
 
@@ -196,7 +162,8 @@ public final class AddressExchange {
             return format.parse(message);
         } catch (ExchangeFormat.MalformedMessageException malformed) {
             throw new VerbsException("reading the address of " + peer, "malformed exchange message: " + malformed.getMessage(),
-                    "Both sides must use the same exchange format: is the peer a program of another kind (another chapter, or ibv_ud_pingpong)?");
+                    "Both sides must use the same exchange format: is the peer a program of another kind (another chapter, or ibv_ud_pingpong)?",
+                    malformed);
         }
     }
 

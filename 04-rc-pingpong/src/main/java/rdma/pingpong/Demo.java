@@ -28,8 +28,8 @@ public final class Demo {
 
     /** Runs both sides; 0 when both succeeded, {@link Cli#VERBS_ERROR} otherwise. */
     public static int run(String program, PrintStream out, PrintStream err, Side server, Side client) {
-        AtomicReference<RuntimeException> serverFailure = new AtomicReference<>();
-        AtomicReference<RuntimeException> clientFailure = new AtomicReference<>();
+        AtomicReference<Throwable> serverFailure = new AtomicReference<>();
+        AtomicReference<Throwable> clientFailure = new AtomicReference<>();
         CompletableFuture<ServerSocket> listening = new CompletableFuture<>();
         Thread serverThread = new Thread(() -> {
             try {
@@ -53,11 +53,15 @@ public final class Demo {
         return serverFailure.get() == null && clientFailure.get() == null ? 0 : Cli.VERBS_ERROR;
     }
 
+    /**
+     * Runs one side, keeping whatever ends it early: a {@link VerbsException}, or an
+     * {@code Error} (a library that does not load, say), which must fail the run as surely.
+     */
     private static void runSide(Side side, PrintStream sideOut, Consumer<ServerSocket> listening,
-            AtomicReference<RuntimeException> failure) {
+            AtomicReference<Throwable> failure) {
         try {
             side.run(sideOut, listening);
-        } catch (RuntimeException failed) {
+        } catch (RuntimeException | Error failed) {
             failure.set(failed);
         }
     }
@@ -66,8 +70,7 @@ public final class Demo {
      * One labelled line for a side's failure, as the program's own would be, unless it only says
      * that the peer went away while the peer's own failure says why.
      */
-    private static void report(String program, PrintStream err, String label, RuntimeException failure,
-            RuntimeException peerFailure) {
+    private static void report(String program, PrintStream err, String label, Throwable failure, Throwable peerFailure) {
         if (failure == null || (failure instanceof PeerGoneException && peerFailure != null
                 && !(peerFailure instanceof PeerGoneException))) {
             return;

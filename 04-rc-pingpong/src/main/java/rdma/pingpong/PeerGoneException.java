@@ -8,7 +8,11 @@ import rdma.devices.VerbsException;
  * the cause ({@link Demo} prints the cause).
  */
 public class PeerGoneException extends VerbsException {
-    public PeerGoneException(String what, String cause, String hint) {
-        super(what, cause, hint);
+    public PeerGoneException(String what, String problem, String hint) {
+        super(what, problem, hint);
+    }
+
+    public PeerGoneException(String what, String problem, String hint, Throwable cause) {
+        super(what, problem, hint, cause);
     }
 }

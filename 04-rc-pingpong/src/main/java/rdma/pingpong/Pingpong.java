@@ -3,7 +3,7 @@ package rdma.pingpong;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
+import rdma.devices.CEnum;
 import rdma.devices.Device;
 import rdma.devices.VerbsException;
 import rdma.queues.Endpoint;
@@ -16,32 +16,9 @@ import rdma.queues.Waiting;
 /**
  * ibv_rc_pingpong, one run of it: a server, a client, or both in one JVM (see
  * {@link ConnectionOptions#mode}), with the options of {@link PingpongOptions} and completions
- * taken as {@link Waiting} says (chapter 04 polls; chapter 08 sleeps on events).
+ * taken as {@link Waiting} says (this chapter polls).
  */
-public final class Pingpong {
-    private final PingpongOptions options;
-    private final Waiting waiting;
-    private final String program;
-    private LoopObserver observer = LoopObserver.NONE;
-    private LongConsumer clientLoopNanos = nanos -> { };
-
-    public Pingpong(PingpongOptions options, Waiting waiting, String program) {
-        this.options = options;
-        this.waiting = waiting;
-        this.program = program;
-    }
-
-    /** Told the client's loop time of each run to come, in nanoseconds (chapter 08's demo compares them). */
-    public Pingpong reportClientTo(LongConsumer clientLoopNanos) {
-        this.clientLoopNanos = clientLoopNanos;
-        return this;
-    }
-
-    /** Watches the data loop of the runs to come (tests measure it). */
-    public Pingpong observe(LoopObserver loopObserver) {
-        this.observer = loopObserver;
-        return this;
-    }
+public record Pingpong(PingpongOptions options, Waiting waiting, String program) {
 
     /**
      * What rc_pingpong.c's {@code pp_init_ctx} builds: one buffer for sending and receiving, a QP
@@ -75,10 +52,7 @@ public final class Pingpong {
             if (isClient && options.check) {
                 PageCheck.markPageStarts(endpoint.buffer().buffer(), options.size);
             }
-            long nanos = loop.run(isClient, observer);
-            if (isClient) {
-                clientLoopNanos.accept(nanos);
-            }
+            long nanos = loop.run(isClient);
             report(nanos, out);
             if (!isClient && options.check) {
                 checkLastMessage(endpoint, out);
@@ -89,7 +63,7 @@ public final class Pingpong {
     /** Small messages go inline, in the work request itself, when the QP allows it: as C does. */
     private int sendFlags(Endpoint endpoint) {
         boolean fits = endpoint.qp().capacity().maxInlineData() >= options.size;
-        return SendFlag.bits(SendFlag.IBV_SEND_SIGNALED) | (fits ? SendFlag.IBV_SEND_INLINE.value() : 0);
+        return CEnum.bits(SendFlag.IBV_SEND_SIGNALED) | (fits ? SendFlag.IBV_SEND_INLINE.value() : 0);
     }
 
     private void checkLastMessage(Endpoint endpoint, PrintStream out) {

@@ -7,7 +7,6 @@ import rdma.queues.Completions;
 import rdma.queues.Endpoint;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendRequest;
-import rdma.queues.WcStatus;
 import rdma.queues.WrOpcode;
 
 /**
@@ -20,9 +19,6 @@ import rdma.queues.WrOpcode;
 public final class PingpongLoop {
     public static final long RECV_WRID = 1;
     public static final long SEND_WRID = 2;
-    /** With no completion for this long, the peer is taken to be gone: an error, not a hang. */
-    public static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
-
     private final Completions completions;
     private final ReceiveRequest[] receives;
     private final SendRequest send;
@@ -74,7 +70,7 @@ public final class PingpongLoop {
     }
 
     /** Runs the exchange and returns how long it took; the client ({@code startsSending}) posts the first send. */
-    public long run(boolean startsSending, LoopObserver observer) {
+    public long run(boolean startsSending) {
         long pending = RECV_WRID;
         if (startsSending) {
             send.post();
@@ -84,14 +80,12 @@ public final class PingpongLoop {
         int sent = 0;
         long start = System.nanoTime();
         while (received < iters || sent < iters) {
-            int count = waiter.await(completions, STALL_NANOS);
+            int count = waiter.await(completions, Connection.STALL_NANOS);
             if (count == 0) {
                 throw stalled(received, sent);
             }
             for (int i = 0; i < count; i++) {
-                if (completions.status(i) != WcStatus.IBV_WC_SUCCESS.value()) {
-                    throw completions.failed(i);
-                }
+                completions.requireSuccess(i);
                 long wrId = completions.wrId(i);
                 if (wrId == SEND_WRID) {
                     sent++;
@@ -99,7 +93,7 @@ public final class PingpongLoop {
                     if (--outstandingReceives <= 1) {
                         outstandingReceives += postReceives(rxDepth - outstandingReceives);
                     }
-                    observer.received(++received);
+                    received++;
                 } else {
                     throw new VerbsException("ibv_poll_cq(" + side + ")", "completion for unknown wr_id " + wrId,
                             "This is a bug; please report it");
@@ -115,7 +109,7 @@ public final class PingpongLoop {
     }
 
     private VerbsException stalled(int received, int sent) {
-        return new VerbsException("ibv_poll_cq(" + side + ")", "no completion for " + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS)
+        return new VerbsException("ibv_poll_cq(" + side + ")", "no completion for " + TimeUnit.NANOSECONDS.toSeconds(Connection.STALL_NANOS)
                 + " s after " + received + " receives and " + sent + " sends",
                 "The peer is gone or stopped: check the other side's output");
     }

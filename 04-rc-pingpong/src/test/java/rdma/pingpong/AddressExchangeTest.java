@@ -6,10 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import rdma.devices.VerbsException;
 import rdma.queues.RemoteAddress;
@@ -37,17 +41,46 @@ class AddressExchangeTest {
         return listener.getLocalPort();
     }
 
+    /** The client's side of one exchange with whatever listens on {@code port}, on a connection of its own. */
+    private static RemoteAddress client(String host, int port) {
+        Socket socket = AddressExchange.connect(host, port);
+        try {
+            return AddressExchange.client(socket, CLIENT, ExchangeMessage.RC_PINGPONG);
+        } finally {
+            AddressExchange.closeQuietly(socket);
+        }
+    }
+
+    /** The server's side of one exchange, on the next client of {@code listener}. */
+    private static CompletableFuture<RemoteAddress> server(ServerSocket listener, Consumer<RemoteAddress> connector) {
+        return CompletableFuture.supplyAsync(() -> {
+            Socket socket = AddressExchange.accept(listener);
+            try {
+                return AddressExchange.server(socket, SERVER, ExchangeMessage.RC_PINGPONG, connector);
+            } finally {
+                AddressExchange.closeQuietly(socket);
+            }
+        });
+    }
+
     @Test
     void bothSidesLearnTheOtherAndTheServerConnectsBeforeItReplies() throws Exception {
-        ServerSocket listener = AddressExchange.listen(0);
+        CompletableFuture<ServerSocket> listening = new CompletableFuture<>();
         AtomicBoolean connected = new AtomicBoolean();
-        CompletableFuture<RemoteAddress> server = CompletableFuture.supplyAsync(() ->
-                AddressExchange.server(listener, SERVER, ExchangeMessage.RC_PINGPONG, client -> {
+        CompletableFuture<RemoteAddress> server = CompletableFuture.supplyAsync(() -> {
+            Socket socket = AddressExchange.open(null, 0, listening::complete);
+            try {
+                return AddressExchange.server(socket, SERVER, ExchangeMessage.RC_PINGPONG, client -> {
                     assertThat(client.qpn()).isEqualTo(0x11);
                     connected.set(true);
-                }));
+                });
+            } finally {
+                AddressExchange.closeQuietly(socket);
+            }
+        });
+        ServerSocket listener = listening.get(10, TimeUnit.SECONDS);
 
-        RemoteAddress learnedByClient = AddressExchange.client("localhost", listener.getLocalPort(), CLIENT, ExchangeMessage.RC_PINGPONG);
+        RemoteAddress learnedByClient = client("localhost", listener.getLocalPort());
         assertThat(connected).as("the server moved to RTR/RTS before replying").isTrue();
 
         assertThat(learnedByClient.qpn()).isEqualTo(0x22);
@@ -59,7 +92,7 @@ class AddressExchangeTest {
     @Test
     void aServerThatClosesAtOnceIsNamed() throws Exception {
         int port = fakeServer(new byte[0]);
-        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT, ExchangeMessage.RC_PINGPONG))
+        assertThatThrownBy(() -> client("localhost", port))
                 .isInstanceOf(VerbsException.class)
                 .hasMessage("exchanging addresses with localhost:" + port + ": localhost:" + port + " closed the connection"
                         + " during the address exchange after 0 of 52 bytes. Is the server still running?");
@@ -68,7 +101,7 @@ class AddressExchangeTest {
     @Test
     void aTruncatedMessageSaysHowFarItGot() throws Exception {
         int port = fakeServer("0000:000012:4f16b0".getBytes());
-        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT, ExchangeMessage.RC_PINGPONG))
+        assertThatThrownBy(() -> client("localhost", port))
                 .isInstanceOf(VerbsException.class)
                 .hasMessageContaining("after 18 of 52 bytes");
     }
@@ -78,7 +111,7 @@ class AddressExchangeTest {
         byte[] garbage = new byte[ExchangeMessage.SIZE];
         System.arraycopy("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n".getBytes(), 0, garbage, 0, 32);
         int port = fakeServer(garbage);
-        assertThatThrownBy(() -> AddressExchange.client("localhost", port, CLIENT, ExchangeMessage.RC_PINGPONG))
+        assertThatThrownBy(() -> client("localhost", port))
                 .isInstanceOf(VerbsException.class)
                 .hasMessageStartingWith("reading the address of localhost:" + port + ": malformed exchange message:"
                         + " expected LID:QPN:PSN:GID (4:6:6:32 hex digits) and a NUL, got \"SSH-2.0-OpenSSH_9.2p1 Debian-2\\x0d\\x0a")
@@ -92,7 +125,7 @@ class AddressExchangeTest {
             port = probe.getLocalPort();
         }
         int closedPort = port;
-        assertThatThrownBy(() -> AddressExchange.client("localhost", closedPort, CLIENT, ExchangeMessage.RC_PINGPONG))
+        assertThatThrownBy(() -> client("localhost", closedPort))
                 .isInstanceOf(VerbsException.class)
                 .hasMessageStartingWith("connecting to localhost:" + closedPort + ": nothing is listening there")
                 .hasMessageEndingWith("Start the server first (the same command without a host, on the other side) and check the host and -p/--port");
@@ -100,7 +133,7 @@ class AddressExchangeTest {
 
     @Test
     void anUnknownHostIsNamed() {
-        assertThatThrownBy(() -> AddressExchange.client("no-such-host.invalid", 18515, CLIENT, ExchangeMessage.RC_PINGPONG))
+        assertThatThrownBy(() -> client("no-such-host.invalid", 18515))
                 .isInstanceOf(VerbsException.class)
                 .hasMessage("connecting to no-such-host.invalid:18515: unknown host no-such-host.invalid. Check the server's name or address");
     }
@@ -108,8 +141,7 @@ class AddressExchangeTest {
     @Test
     void theServerNamesAClientThatSendsGarbageOrLeaves() throws Exception {
         ServerSocket listener = AddressExchange.listen(0);
-        CompletableFuture<RemoteAddress> server = CompletableFuture.supplyAsync(() ->
-                AddressExchange.server(listener, SERVER, ExchangeMessage.RC_PINGPONG, client -> { }));
+        CompletableFuture<RemoteAddress> server = server(listener, client -> { });
         try (Socket client = new Socket("localhost", listener.getLocalPort())) {
             client.getOutputStream().write("hello".getBytes());
         }
@@ -119,12 +151,28 @@ class AddressExchangeTest {
     }
 
     @Test
-    void aPortInUseIsNamed() throws Exception {
+    void aPortInUseIsNamedAndLeavesNoSocketOpen() throws Exception {
         try (ServerSocket taken = new ServerSocket(0)) {
+            long socketsBefore = openSockets();
             assertThatThrownBy(() -> AddressExchange.listen(taken.getLocalPort()))
                     .isInstanceOf(VerbsException.class)
                     .hasMessageStartingWith("listening on port " + taken.getLocalPort() + ": ")
-                    .hasMessageEndingWith("pick another with -p/--port on both sides");
+                    .hasMessageEndingWith("pick another with -p/--port on both sides")
+                    .hasCauseInstanceOf(java.net.BindException.class);
+            assertThat(openSockets()).as("sockets this process has open").isEqualTo(socketsBefore);
+        }
+    }
+
+    /** This process's open sockets, from its file descriptors. */
+    private static long openSockets() throws Exception {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().startsWith("socket:");
+                } catch (Exception closedMeanwhile) {
+                    return false;
+                }
+            }).count();
         }
     }
 }

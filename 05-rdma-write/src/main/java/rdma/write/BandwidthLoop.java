@@ -1,6 +1,5 @@
 package rdma.write;
 
-import rdma.pingpong.LoopObserver;
 import rdma.queues.SendFlag;
 import rdma.queues.SendRequest;
 
@@ -31,7 +30,7 @@ public final class BandwidthLoop {
      * {@code flags} (such as {@code IBV_SEND_INLINE}) on the last piece, and waits until all
      * completed.
      */
-    public BandwidthReport run(SendRequest first, SendRequest last, int flags, LoopObserver observer) {
+    public BandwidthReport run(SendRequest first, SendRequest last, int flags) {
         int windows = iters / signalEvery + 2;
         BandwidthReport report = new BandwidthReport(windows);
         long[] windowStart = new long[windows];
@@ -54,7 +53,6 @@ public final class BandwidthLoop {
                 posted++;
             }
             waits.awaitSends(Math.min(iters, waits.sendsCompleted() + 1), "completions");
-            observer.received((int) waits.sendsCompleted());
         }
         return report;
     }

@@ -2,6 +2,9 @@ package rdma.write;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import rdma.devices.Port;
+import rdma.devices.VerbsException;
+import rdma.devices.ibv_device_attr;
 import rdma.pingpong.ConnectionOptions;
 
 /**
@@ -59,6 +62,28 @@ public final class PerfOptions {
     /** Messages in flight, never more than there are messages. */
     public int depth() {
         return Math.min(txDepth, iters());
+    }
+
+    /**
+     * The send queue a side needs on {@code port}: {@link #depth()} messages in flight, each as
+     * many work requests as it takes pieces of at most the port's max_msg_sz, and {@code extra}
+     * more. Where the device's queues are smaller, an error that names the options to change.
+     */
+    public int sendQueue(Port port, int extra) {
+        ibv_device_attr device = port.context().queryDevice();
+        int pieces = RdmaRequests.piecesOf(size(), port.maxMessageSize());
+        long sends = (long) depth() * pieces + extra;
+        // The CQ holds the send queue's completions and at least one receive's.
+        long room = Math.min(device.max_qp_wr, device.max_cqe - 1L);
+        if (sends > room) {
+            String perMessage = pieces == 1 ? "one work request each"
+                    : pieces + " work requests each (one moves at most max_msg_sz " + port.maxMessageSize() + " bytes)";
+            throw new VerbsException("-s/--size " + size() + " with -t/--tx-depth " + txDepth, depth() + " messages in flight"
+                    + " of " + perMessage + " need " + sends + " places in the send queue, more than " + port.name()
+                    + " has (max_qp_wr " + device.max_qp_wr + ", max_cqe " + device.max_cqe + ")",
+                    "Pass a smaller -t/--tx-depth or -s/--size");
+        }
+        return (int) sends;
     }
 
     /** Every check that needs no device, or null when all pass. */

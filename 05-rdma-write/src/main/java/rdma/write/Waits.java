@@ -1,6 +1,10 @@
 package rdma.write;
 
+import com.sun.jna.Pointer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import rdma.devices.VerbsException;
@@ -10,30 +14,30 @@ import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.WcFlag;
 import rdma.queues.WcOpcode;
-import rdma.queues.WcStatus;
 
 /**
  * Every wait of one side: for its own sends to complete, for receives to complete, or for a byte
  * of memory to change. Each one ends early, with an error and never a hang, when the peer's
- * process is gone (its TCP connection closed), or when nothing has happened for longer than the
- * wait's messages could take: {@link #STALL_NANOS}, plus the time of the messages the wait
- * covers at {@link #SLOWEST_MESSAGE_NANOS} each and of their bytes at
- * {@link #SLOWEST_BYTES_PER_SECOND}. Taking completions creates no object: the counters are
- * fields, the array is made once.
+ * process is gone (its {@link PeerWatch} saw the TCP connection close), or when nothing has
+ * happened for longer than the wait's messages could take: {@link Connection#STALL_NANOS}, plus
+ * the time of the messages the wait covers at {@link #SLOWEST_MESSAGE_NANOS} each and of their
+ * bytes at {@link #SLOWEST_BYTES_PER_SECOND}. Taking completions creates no object: the counters
+ * are fields, the array is made once.
  */
 public final class Waits {
-    public static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** The slowest transfer a wait allows for: 2 MB/s, a fifth of the emulated lab's RDMA READs (its slowest verb). */
     public static final long SLOWEST_BYTES_PER_SECOND = 2_000_000;
     /** The slowest round trip a wait allows for each message, whatever its size: a millisecond. */
     public static final long SLOWEST_MESSAGE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Reads four bytes of native memory as one int, with the memory-order mode asked for. */
+    private static final VarHandle WORD = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
     private final Completions completions;
     private final CompletionWaiter waiter;
-    private final Connection<?> connection;
+    private final PeerWatch<?> watch;
     private final String side;
-    private final long patienceNanos;
+    private long patienceNanos;
     private LongConsumer onSendCompleted = wrId -> { };
     private long sendsCompleted;
     private long receivesCompleted;
@@ -41,20 +45,33 @@ public final class Waits {
     private int lastReceiveOpcode;
 
     /**
+     * The waits of {@code connection}'s side, whose peer {@code watch} watches.
      * {@code messagesPerWait}: the most messages of {@code size} bytes that must move before a
      * wait can end, such as one, or a window of them.
      */
-    public Waits(Connection<?> connection, String side, long messagesPerWait, long size) {
-        this.patienceNanos = patienceNanos(messagesPerWait, size);
-        this.completions = new Completions(connection.endpoint().cq(), 16, side);
-        this.waiter = connection.waiter();
-        this.connection = connection;
+    public Waits(Connection<?> connection, PeerWatch<?> watch, String side, long messagesPerWait, long size) {
+        this(new Completions(connection.endpoint().cq(), 16, side), connection.waiter(), watch, side,
+                patienceNanos(messagesPerWait, size));
+    }
+
+    /** From its parts: the tests wait on memory without a connection. */
+    Waits(Completions completions, CompletionWaiter waiter, PeerWatch<?> watch, String side, long patienceNanos) {
+        this.completions = completions;
+        this.waiter = waiter;
+        this.watch = watch;
         this.side = side;
+        this.patienceNanos = patienceNanos;
     }
 
     /** How long a wait for {@code messages} messages of {@code size} bytes lasts before it gives up. */
     public static long patienceNanos(long messages, long size) {
-        return STALL_NANOS + messages * SLOWEST_MESSAGE_NANOS + messages * size * 1_000_000_000L / SLOWEST_BYTES_PER_SECOND;
+        return Connection.STALL_NANOS + messages * SLOWEST_MESSAGE_NANOS
+                + messages * size * 1_000_000_000L / SLOWEST_BYTES_PER_SECOND;
+    }
+
+    /** How long a wait from now on lasts with nothing happening before it gives up. */
+    public void patience(long nanos) {
+        this.patienceNanos = nanos;
     }
 
     /** Called with the {@code wr_id} of every completed send: the bandwidth test times its windows here. */
@@ -78,19 +95,35 @@ public final class Waits {
         return lastReceiveOpcode;
     }
 
+    /** The completion array that {@link #awaitCompletions} fills. */
+    public Completions completions() {
+        return completions;
+    }
+
+    /**
+     * Waits for the next completions, however many arrive together, and returns how many: they
+     * are in {@link #completions}, their status not yet checked. For a caller that reads them itself.
+     */
+    public int awaitCompletions(String what) {
+        long start = System.nanoTime();
+        int count;
+        while ((count = waiter.await(completions, SLICE_NANOS)) == 0) {
+            requireProgress(start, what);
+        }
+        return count;
+    }
+
     /** Until the send with {@code wr_id} {@code sends - 1} (and all before it) completed; wr_ids count the sends. */
     public void awaitSends(long sends, String what) {
-        long lastProgress = System.nanoTime();
         while (sendsCompleted < sends) {
-            lastProgress = takeCompletions(lastProgress, what);
+            take(awaitCompletions(what));
         }
     }
 
     /** Until {@code receives} receives completed. */
     public void awaitReceives(long receives, String what) {
-        long lastProgress = System.nanoTime();
         while (receivesCompleted < receives) {
-            lastProgress = takeCompletions(lastProgress, what);
+            take(awaitCompletions(what));
         }
     }
 
@@ -112,17 +145,43 @@ public final class Waits {
     }
 
     /**
-     * Until the one byte {@code watched} views is {@code value}: the device writes it, with no
-     * completion. The view is a direct {@code ByteBuffer} over that byte of registered memory,
-     * made once: reading it is a plain load, where {@code Pointer.getByte} would be a native call
-     * per read. {@code Thread.onSpinWait} tells the CPU this is a spin loop, and is a barrier the
-     * JIT does not move the read across, so each turn reads memory again. With {@code sleeping},
-     * the loop sleeps a millisecond between reads.
+     * The byte at {@code offset} of {@code memory}, memory the device writes, prepared for
+     * {@link #awaitByte}: a view of the aligned four bytes that hold it, made once.
      */
-    public void awaitByte(ByteBuffer watched, byte value, boolean sleeping, String what) {
+    public static WatchedByte watch(Pointer memory, long offset) {
+        long misalignment = (Pointer.nativeValue(memory) + offset) & 3;
+        ByteBuffer word = memory.getByteBuffer(offset - misalignment, 4);
+        int index = (int) misalignment;
+        int shift = 8 * (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? index : 3 - index);
+        return new WatchedByte(word, shift);
+    }
+
+    /**
+     * A byte of registered memory, read as part of the aligned word around it: a read with an
+     * access mode (acquire) needs an aligned word, and Java has no such read for a single byte.
+     */
+    public record WatchedByte(ByteBuffer word, int shift) {
+        /**
+         * The byte now, read with acquire semantics: the Java memory model promises that each
+         * such read really reads memory (no compiler may keep an earlier value in a register and
+         * skip it, as it may with a plain read in a loop), and that what this thread reads after
+         * it is not read before it.
+         */
+        public byte get() {
+            return (byte) ((int) WORD.getAcquire(word, 0) >>> shift);
+        }
+    }
+
+    /**
+     * Until the byte {@code watched} is {@code value}: the device writes it, with no completion.
+     * Each turn reads it with {@link WatchedByte#get}, no native call, and tells the CPU with
+     * {@code Thread.onSpinWait} that this is a spin loop. With {@code sleeping}, the loop sleeps a
+     * millisecond between reads.
+     */
+    public void awaitByte(WatchedByte watched, byte value, boolean sleeping, String what) {
         long start = System.nanoTime();
         int spins = 0;
-        while (watched.get(0) != value) {
+        while (watched.get() != value) {
             if (sleeping) {
                 requireProgress(start, what);
                 sleep();
@@ -135,23 +194,10 @@ public final class Waits {
         }
     }
 
-    /** One slice of waiting for completions; returns when the last progress was. */
-    private long takeCompletions(long lastProgress, String what) {
-        int count = waiter.await(completions, SLICE_NANOS);
-        if (count == 0) {
-            requireProgress(lastProgress, what);
-            return lastProgress;
-        }
-        take(count);
-        return System.nanoTime();
-    }
-
     /** Counts the first {@code count} completions of the array, after checking each one's status. */
     private void take(int count) {
         for (int i = 0; i < count; i++) {
-            if (completions.status(i) != WcStatus.IBV_WC_SUCCESS.value()) {
-                throw completions.failed(i);
-            }
+            completions.requireSuccess(i);
             int opcode = completions.opcode(i);
             if ((opcode & WcOpcode.IBV_WC_RECV.value()) != 0) {
                 receivesCompleted++;
@@ -169,17 +215,13 @@ public final class Waits {
 
     /** Throws when the peer is gone, or when nothing happened since {@code since} for too long. */
     private void requireProgress(long since, String what) {
-        requirePeer(what);
+        if (watch.peerGone()) {
+            throw new PeerGoneException(side + ": waiting for " + what, "the peer closed its connection: it failed or was stopped",
+                    "Look at the other side's output");
+        }
         if (System.nanoTime() - since > patienceNanos) {
             throw new VerbsException(side + ": waiting for " + what, "nothing happened for "
                     + TimeUnit.NANOSECONDS.toSeconds(patienceNanos) + " s", "Is the peer stuck? Look at its output");
-        }
-    }
-
-    private void requirePeer(String what) {
-        if (connection.peerGone()) {
-            throw new PeerGoneException(side + ": waiting for " + what, "the peer closed its connection: it failed or was stopped",
-                    "Look at the other side's output");
         }
     }
 
@@ -188,7 +230,7 @@ public final class Waits {
             Thread.sleep(1);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw new VerbsException("waiting", "interrupted", "The program was asked to stop");
+            throw new VerbsException("waiting", "interrupted", "The program was asked to stop", interrupted);
         }
     }
 }

@@ -14,7 +14,7 @@ import rdma.write.RemoteBuffer;
 
 /** Chapter 06's exchange message: chapter 05's, then the READs the sender serves at once. */
 class ReadExchangeTest {
-    private static final ReadExchange FORMAT = new ReadExchange(endpoint -> null);
+    private static final ReadExchange FORMAT = new ReadExchange(endpoint -> null, null);
     private static final RemoteAddress ADDRESS = new RemoteAddress(0, 0x11, 0x8def0e,
             HexFormat.of().parseHex("00000000000000000000ffffc0000201"));
     private static final RemoteBuffer BUFFER = new RemoteBuffer(0x00007f28a40b5000L, 0x313, 65536);
@@ -30,11 +30,10 @@ class ReadExchangeTest {
     }
 
     @Test
-    void theReadsRoundTripAndReachTheConnection() {
+    void theReadsRoundTrip() {
         for (int reads : new int[] {1, 16, 128, 255}) {
             ReadPeer back = FORMAT.parse(FORMAT.format(new ReadPeer(ADDRESS, BUFFER, reads)));
             assertThat(back.readsServed()).isEqualTo(reads);
-            assertThat(FORMAT.readsServed(back)).hasValue(reads);
             assertThat(back.buffer()).isEqualTo(BUFFER);
             assertThat(back.address().psn()).isEqualTo(0x8def0e);
         }

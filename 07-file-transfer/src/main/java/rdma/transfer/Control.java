@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /**
  * The control messages of the file transfer, which travel as SENDs over the RDMA connection:
@@ -44,71 +45,47 @@ public sealed interface Control {
 
     /** The receiver's ring: {@code slots} slots of {@code chunkSize} bytes. */
     record Ready(int version, int chunkSize, int slots) implements Control {
-        @Override
-        public byte type() {
-            return READY;
-        }
     }
 
     /** A file of {@code size} bytes, in chunks of {@code chunkSize} bytes (the last one shorter), to be called {@code name}. */
     record FileHeader(long size, int chunkSize, String name) implements Control {
-        @Override
-        public byte type() {
-            return FILE;
-        }
     }
 
     record Accept() implements Control {
-        @Override
-        public byte type() {
-            return ACCEPT;
-        }
     }
 
     record Refuse(String reason) implements Control {
-        @Override
-        public byte type() {
-            return REFUSE;
-        }
     }
 
     record Credit(int count) implements Control {
-        @Override
-        public byte type() {
-            return CREDIT;
-        }
     }
 
     record End(byte[] sha256) implements Control {
-        @Override
-        public byte type() {
-            return END;
-        }
     }
 
     record Verdict(boolean matches, byte[] sha256) implements Control {
-        @Override
-        public byte type() {
-            return VERDICT;
-        }
     }
 
     record Bye() implements Control {
-        @Override
-        public byte type() {
-            return BYE;
-        }
     }
 
     record Abort(String reason) implements Control {
-        @Override
-        public byte type() {
-            return ABORT;
-        }
     }
 
-    /** The type byte that starts the message on the wire. */
-    byte type();
+    /** The type byte that starts the message on the wire, by the message's record. */
+    default byte type() {
+        return Types.OF.get(getClass());
+    }
+
+    /** Each record's type byte. */
+    final class Types {
+        static final Map<Class<?>, Byte> OF = Map.of(Ready.class, READY, FileHeader.class, FILE,
+                Accept.class, ACCEPT, Refuse.class, REFUSE, Credit.class, CREDIT, End.class, END, Verdict.class, VERDICT,
+                Bye.class, BYE, Abort.class, ABORT);
+
+        private Types() {
+        }
+    }
 
     /** The name the errors use: "FILE", "CREDIT". */
     static String nameOf(byte type) {

@@ -11,16 +11,7 @@ import rdma.devices.VerbsException;
  * is not a plain file name, a file that exists (unless {@code force}), a size above
  * {@code maxSize} or above the free space of the directory.
  */
-public final class Destination {
-    private final Path directory;
-    private final boolean force;
-    private final long maxSize;
-
-    public Destination(Path directory, boolean force, long maxSize) {
-        this.directory = directory;
-        this.force = force;
-        this.maxSize = maxSize;
-    }
+public record Destination(Path directory, boolean force, long maxSize) {
 
     /** The directory, checked: it exists and this process may write into it. */
     public static Destination of(Path directory, boolean force, long maxSize) {
@@ -31,10 +22,6 @@ public final class Destination {
             throw new VerbsException("--dir " + directory, "this user may not write into it", "Name a directory of your own");
         }
         return new Destination(directory, force, maxSize);
-    }
-
-    public Path directory() {
-        return directory;
     }
 
     /** Why a file {@code name} of {@code size} bytes is refused, or null when it is welcome. */

@@ -11,6 +11,7 @@ import rdma.devices.Device;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
+import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
 
 /** The sender's side of a run: check the files, connect to the receiver, send them all, say BYE. */
@@ -30,16 +31,17 @@ public final class FileClient {
         List<FileResult> results = new ArrayList<>();
         try (Connection<RdmaPeer> connection = Connection.prepare(device, TransferPlan.of(options, waiting, false), out)) {
             TransferLink link = TransferPlan.link(connection, options, false);
-            link.postReceives();
-            RdmaPeer peer = connection.exchange(host, listening);
-            FileSender sender = new FileSender(link, peer.buffer(), listener);
-            sender.start();
-            out.printf("sender: chunks of %d bytes, %d in flight%n", sender.chunkSize(), sender.window());
-            for (Path file : files) {
-                results.add(sender.send(file, file.getFileName().toString()));
+            try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, host, listening)) {
+                link.connected(watch);
+                FileSender sender = new FileSender(link, watch.peer().buffer(), listener);
+                sender.start();
+                out.printf("sender: chunks of %d bytes, %d in flight%n", sender.chunkSize(), sender.window());
+                for (Path file : files) {
+                    results.add(sender.send(file, file.getFileName().toString()));
+                }
+                sender.finish();
+                watch.finish(true);
             }
-            sender.finish();
-            connection.finish(true);
         }
         return results;
     }

@@ -109,7 +109,7 @@ public final class FileSender {
             return result;
         } catch (IOException unreadable) {
             throw abort(new VerbsException(SIDE + ": reading " + file, String.valueOf(unreadable.getMessage()),
-                    "Check the file: it must be a readable regular file"));
+                    "Check the file: it must be a readable regular file", unreadable));
         }
     }
 

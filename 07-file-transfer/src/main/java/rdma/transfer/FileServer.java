@@ -9,6 +9,7 @@ import rdma.devices.VerbsException;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
+import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
 
 /**
@@ -22,12 +23,15 @@ public final class FileServer {
     private final Waiting waiting;
     private final Destination destination;
     private final String program;
+    private final int staleRemoved;
 
+    /** A server for {@code options}; the partial files that receivers killed earlier left in its directory are deleted. */
     public FileServer(TransferOptions options, Waiting waiting, String program) {
         this.options = options;
         this.waiting = waiting;
         this.destination = Destination.of(options.dir, options.force, options.maxSize);
         this.program = program;
+        this.staleRemoved = PartialFile.removeStale(destination.directory());
     }
 
     /**
@@ -67,24 +71,32 @@ public final class FileServer {
 
     private ServerSocket listen(PrintStream out, Consumer<ServerSocket> listening) {
         ServerSocket serverSocket = AddressExchange.listen(options.connection.port);
+        if (staleRemoved > 0) {
+            out.printf("receiver: deleted %d partial file(s) that a receiver no longer running left behind%n", staleRemoved);
+        }
         out.printf("receiver: files go to %s; waiting for senders on TCP port %d%n",
                 destination.directory().toAbsolutePath().normalize(), options.connection.port);
         listening.accept(serverSocket);
         return serverSocket;
     }
 
-    /** One sender, from its connection to its BYE; the files it sent, or the error that ended it. */
+    /**
+     * One sender, from its connection to its BYE; the files it sent, or the error that ended it.
+     * The sender's TCP connection comes from {@code serverSocket}, which stays open for the next.
+     */
     public List<FileResult> serve(Device device, ServerSocket serverSocket, PrintStream out, TransferListener listener) {
         try (Connection<RdmaPeer> connection = Connection.prepare(device, TransferPlan.of(options, waiting, true), out)) {
             TransferLink link = TransferPlan.link(connection, options, true);
-            link.postReceives();
-            connection.exchangeWithNextClient(serverSocket);
-            FileReceiver receiver = new FileReceiver(link, destination, listener);
-            receiver.start();
-            List<FileResult> results = receiver.serve();
-            connection.finish(false);
-            out.printf("receiver: the sender said BYE after %d file(s)%n", results.size());
-            return results;
+            RdmaPeer mine = connection.announce();
+            try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, AddressExchange.accept(serverSocket), true, mine)) {
+                link.connected(watch);
+                FileReceiver receiver = new FileReceiver(link, destination, listener);
+                receiver.start();
+                List<FileResult> results = receiver.serve();
+                watch.finish(false);
+                out.printf("receiver: the sender said BYE after %d file(s)%n", results.size());
+                return results;
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package rdma.transfer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -10,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import rdma.devices.VerbsException;
 
 /**
@@ -17,11 +20,14 @@ import rdma.devices.VerbsException;
  * name only by {@link #commit}, after its checksum matched: forced to disk, then renamed, then
  * the directory forced too, so that the name appears only for complete, verified content, even
  * after a crash. Closing a file that was not committed deletes it: no failure the receiver
- * survives leaves a temporary file behind.
+ * survives leaves a temporary file behind. A receiver that does not survive (killed, or its
+ * machine crashed) leaves one; {@link #removeStale} deletes those of receivers no longer
+ * running when the next receiver starts. They are not resumed: a transfer starts again.
  */
 public final class PartialFile implements AutoCloseable {
-    /** Temporary files are hidden, and named so that they are recognizably this program's. */
+    /** Temporary files are hidden, and named so that they are recognizably this program's: then its pid. */
     static final String PREFIX = ".07-file-transfer.";
+    private static final Pattern TEMPORARY = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)\\.\\p{XDigit}+\\.part");
 
     private final Path temporary;
     private final Path target;
@@ -29,7 +35,8 @@ public final class PartialFile implements AutoCloseable {
     private final FileChannel channel;
     private boolean committed;
 
-    private PartialFile(Path temporary, Path target, boolean replace, FileChannel channel) {
+    /** Over {@code channel}, open on {@code temporary}: {@link #create} makes both; tests pass their own channel. */
+    PartialFile(Path temporary, Path target, boolean replace, FileChannel channel) {
         this.temporary = temporary;
         this.target = target;
         this.replace = replace;
@@ -37,13 +44,36 @@ public final class PartialFile implements AutoCloseable {
     }
 
     static PartialFile create(Path directory, String name, boolean replace) {
-        Path temporary = directory.resolve(PREFIX + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
+        Path temporary = directory.resolve(PREFIX + ProcessHandle.current().pid() + "."
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
         try {
             FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             return new PartialFile(temporary, directory.resolve(name), replace, channel);
         } catch (IOException failed) {
-            throw new VerbsException("creating " + temporary, String.valueOf(failed.getMessage()), "Check the directory (--dir)");
+            throw new VerbsException("creating " + temporary, String.valueOf(failed.getMessage()), "Check the directory (--dir)", failed);
         }
+    }
+
+    /**
+     * Deletes the temporary files in {@code directory} of receivers that are no longer running
+     * (the pid in the name is no live process), and returns how many: the partial files of a
+     * receiver that was killed. Those of a receiver still at work are left alone.
+     */
+    static int removeStale(Path directory) {
+        int removed = 0;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, PREFIX + "*.part")) {
+            for (Path entry : entries) {
+                Matcher name = TEMPORARY.matcher(entry.getFileName().toString());
+                if (name.matches() && ProcessHandle.of(Long.parseLong(name.group(1))).isEmpty()
+                        && Files.deleteIfExists(entry)) {
+                    removed++;
+                }
+            }
+        } catch (IOException unreadable) {
+            throw new VerbsException("removing stale partial files in " + directory, String.valueOf(unreadable.getMessage()),
+                    "Check the directory (--dir)", unreadable);
+        }
+        return removed;
     }
 
     /** The temporary file's path, for tests and errors. */
@@ -59,7 +89,7 @@ public final class PartialFile implements AutoCloseable {
             }
         } catch (IOException failed) {
             throw new VerbsException("writing " + temporary, String.valueOf(failed.getMessage()),
-                    "Free space in the receiver's directory, or choose another (--dir)");
+                    "Free space in the receiver's directory, or choose another (--dir)", failed);
         }
     }
 
@@ -82,9 +112,9 @@ public final class PartialFile implements AutoCloseable {
             committed = true;
         } catch (FileAlreadyExistsException appeared) {
             throw new VerbsException("naming " + target, "a file of that name appeared during the transfer",
-                    "The receiver keeps it; send again under another name, or start the receiver with --force");
+                    "The receiver keeps it; send again under another name, or start the receiver with --force", appeared);
         } catch (IOException failed) {
-            throw new VerbsException("naming " + target, String.valueOf(failed.getMessage()), "Check the directory (--dir)");
+            throw new VerbsException("naming " + target, String.valueOf(failed.getMessage()), "Check the directory (--dir)", failed);
         }
     }
 
@@ -107,17 +137,28 @@ public final class PartialFile implements AutoCloseable {
         }
     }
 
-    /** Deletes the temporary file, unless {@link #commit} gave it its name. */
+    /** Deletes the temporary file, unless {@link #commit} gave it its name: also when closing its channel fails. */
     @Override
     public void close() {
         if (committed) {
             return;
         }
+        IOException failure = null;
         try {
             channel.close();
+        } catch (IOException closing) {
+            failure = closing;
+        }
+        try {
             Files.deleteIfExists(temporary);
-        } catch (IOException failed) {
-            throw new VerbsException("deleting " + temporary, String.valueOf(failed.getMessage()), "Delete it by hand");
+        } catch (IOException deleting) {
+            if (failure != null) {
+                deleting.addSuppressed(failure);
+            }
+            failure = deleting;
+        }
+        if (failure != null) {
+            throw new VerbsException("deleting " + temporary, String.valueOf(failure.getMessage()), "Delete it by hand", failure);
         }
     }
 }

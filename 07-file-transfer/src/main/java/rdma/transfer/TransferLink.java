@@ -2,25 +2,25 @@ package rdma.transfer;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.concurrent.TimeUnit;
+import rdma.devices.CEnum;
 import rdma.devices.VerbsException;
+import rdma.memory.Access;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
-import rdma.pingpong.PeerGoneException;
-import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendFlag;
 import rdma.queues.SendRequest;
 import rdma.queues.WcOpcode;
-import rdma.queues.WcStatus;
 import rdma.queues.WrOpcode;
+import rdma.write.PeerWatch;
+import rdma.write.Waits;
 
 /**
- * One side's RDMA plumbing for the file transfer, over a connected {@link Connection}: the data
- * ring (the endpoint's buffer), the message slots (the endpoint's message buffer: sends first,
- * then receives), the work requests for all of them, made once, and the one loop that takes
+ * One side's RDMA plumbing for the file transfer, over a {@link Connection}: the data ring (the
+ * endpoint's buffer), the message slots (a second region, registered here: sends first, then
+ * receives), the work requests for all of them, made once, and the one loop that takes
  * completions and says what each one was. Neither the chunk path nor a CREDIT creates an object.
  *
  * <p>Every receive is posted into its own message slot and posted again as soon as its
@@ -32,7 +32,6 @@ import rdma.queues.WrOpcode;
 public final class TransferLink {
     /** Control SENDs this side may have unacknowledged at once. */
     static final int SEND_SLOTS = 16;
-    private static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     // wr_id: what the request was, in bits 32 and up; its slot below.
     private static final long DATA = 1L << 32;
@@ -51,6 +50,7 @@ public final class TransferLink {
 
     private final Connection<?> connection;
     private final String side;
+    private Waits waits;
     private final QueuePair qp;
     private final MemoryRegion data;
     private final MemoryRegion messages;
@@ -62,8 +62,6 @@ public final class TransferLink {
     private final ReceiveRequest[] receives;
     private final int receiveSlots;
     private final SendRequest dataWrite;
-    private final Completions completions;
-    private final CompletionWaiter waiter;
     private int freeSendSlots = SEND_SLOTS;
     private int nextSendSlot;
 
@@ -80,7 +78,6 @@ public final class TransferLink {
     private int imm;
     private int credits;
     private Control message;
-    private long patienceNanos = TimeUnit.SECONDS.toNanos(10);
 
     /**
      * The bytes of message buffer a side with {@code receiveSlots} receives needs: {@link #SEND_SLOTS}
@@ -92,15 +89,17 @@ public final class TransferLink {
 
     /**
      * The link of {@code connection}, whose buffer holds {@code dataSlots} chunks of
-     * {@code chunkSize} bytes and whose message buffer was sized by {@link #messageBytes} for
-     * {@code receiveSlots}. {@code side} names this side in errors.
+     * {@code chunkSize} bytes, with {@code receiveSlots} receives for control messages and chunks.
+     * {@code side} names this side in errors.
      */
     public TransferLink(Connection<?> connection, int chunkSize, int dataSlots, int receiveSlots, String side) {
         this.connection = connection;
         this.side = side;
         this.qp = connection.endpoint().qp();
         this.data = connection.endpoint().buffer();
-        this.messages = connection.endpoint().messages();
+        // The messages get a region of their own, which allows no remote access: the peer holds the
+        // rkey of the data ring only, and can reach nothing of this one.
+        this.messages = connection.endpoint().register(messageBytes(receiveSlots), CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE));
         this.chunkSize = chunkSize;
         this.dataSlots = dataSlots;
         this.receiveSlots = receiveSlots;
@@ -126,8 +125,6 @@ public final class TransferLink {
         this.dataWrite = new SendRequest(qp, 1, side).opcode(WrOpcode.IBV_WR_RDMA_WRITE_WITH_IMM)
                 .sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
         int cqEntries = connection.endpoint().spec().cqEntries();
-        this.completions = new Completions(connection.endpoint().cq(), 16, side);
-        this.waiter = connection.waiter();
         this.pendingWrId = new long[cqEntries];
         this.pendingOpcode = new int[cqEntries];
         this.pendingLength = new int[cqEntries];
@@ -139,6 +136,14 @@ public final class TransferLink {
         for (ReceiveRequest receive : receives) {
             receive.post();
         }
+    }
+
+    /**
+     * Once the exchange connected this side: its waits end with an error when {@code watch} sees
+     * the peer's process gone, or when nothing happens for longer than a window of chunks takes.
+     */
+    public void connected(PeerWatch<?> watch) {
+        this.waits = new Waits(connection, watch, side, dataSlots, chunkSize);
     }
 
     public int chunkSize() {
@@ -158,7 +163,7 @@ public final class TransferLink {
 
     /** How long {@link #next} waits with nothing happening before it gives up. */
     public void patience(long nanos) {
-        this.patienceNanos = nanos;
+        waits.patience(nanos);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -190,21 +195,13 @@ public final class TransferLink {
      */
     public void awaitSendsCompleted(String what) {
         while (freeSendSlots < SEND_SLOTS) {
-            fill(patienceNanos, what);
+            fill(what);
         }
-    }
-
-    /** Sends {@code bytes} as they are, however malformed: only the hostile senders of the tests use it. */
-    void sendRaw(byte[] bytes) {
-        ByteBuffer slot = takeSendSlot();
-        slot.clear();
-        slot.put(bytes);
-        post(bytes.length);
     }
 
     private ByteBuffer takeSendSlot() {
         while (freeSendSlots == 0) {
-            fill(patienceNanos, "a free send slot (the peer acknowledges nothing)");
+            fill("a free send slot (the peer acknowledges nothing)");
         }
         return messageViews[nextSendSlot];
     }
@@ -226,7 +223,7 @@ public final class TransferLink {
      */
     public int next(String what) {
         while (pendingCount == 0) {
-            fill(patienceNanos, what);
+            fill(what);
         }
         int at = pendingHead;
         pendingHead = (pendingHead + 1) % pendingWrId.length;
@@ -254,7 +251,7 @@ public final class TransferLink {
             return MESSAGE;
         } catch (Control.MalformedControlException malformed) {
             throw new VerbsException(side + ": the file transfer protocol", "a malformed control message arrived: "
-                    + malformed.getMessage(), "Is the peer 07-file-transfer, of the same version?");
+                    + malformed.getMessage(), "Is the peer 07-file-transfer, of the same version?", malformed);
         } finally {
             receives[index].post(); // the message was copied out of its slot
         }
@@ -277,26 +274,15 @@ public final class TransferLink {
     }
 
     /**
-     * Waits for completions and reads them: SEND completions free their slots at once, the rest
-     * join the pending events. A failed completion is an error, with its status.
+     * Waits for completions ({@link Waits}: an error when the peer is gone or nothing happens
+     * for too long) and reads them: SEND completions free their slots at once, the rest join the
+     * pending events. A failed completion is an error, with its status.
      */
-    private void fill(long patience, String what) {
-        long start = System.nanoTime();
-        int count;
-        while ((count = waiter.await(completions, SLICE_NANOS)) == 0) {
-            if (connection.peerGone()) {
-                throw new PeerGoneException(side + ": waiting for " + what, "the peer closed its connection: it failed or"
-                        + " was stopped", "Look at the other side's output");
-            }
-            if (System.nanoTime() - start > patience) {
-                throw new VerbsException(side + ": waiting for " + what, "nothing happened for "
-                        + TimeUnit.NANOSECONDS.toSeconds(patience) + " s", "Is the peer stuck? Look at its output");
-            }
-        }
+    private void fill(String what) {
+        int count = waits.awaitCompletions(what);
+        Completions completions = waits.completions();
         for (int i = 0; i < count; i++) {
-            if (completions.status(i) != WcStatus.IBV_WC_SUCCESS.value()) {
-                throw completions.failed(i);
-            }
+            completions.requireSuccess(i);
             long wrId = completions.wrId(i);
             if ((wrId & ~SLOT) == SEND) {
                 freeSendSlots++;

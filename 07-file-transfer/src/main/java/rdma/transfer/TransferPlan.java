@@ -1,6 +1,7 @@
 package rdma.transfer;
 
 import java.util.function.Function;
+import rdma.devices.CEnum;
 import rdma.devices.Port;
 import rdma.devices.VerbsException;
 import rdma.memory.Access;
@@ -36,21 +37,23 @@ final class TransferPlan {
             }
             int sends = receiver ? TransferLink.SEND_SLOTS : depth + TransferLink.SEND_SLOTS;
             return EndpointSpec.of((long) depth * chunk)
-                    .withBufferAccess(receiver ? Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE) : 0)
-                    .withQpAccess(receiver ? Access.bits(Access.IBV_ACCESS_REMOTE_WRITE) : 0)
-                    .withCapacity(QueueCapacity.of(sends, receives(depth)))
-                    .withMessageBuffer(TransferLink.messageBytes(receives(depth)));
+                    .withBufferAccess(receiver ? CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE) : 0)
+                    .withQpAccess(receiver ? CEnum.bits(Access.IBV_ACCESS_REMOTE_WRITE) : 0)
+                    .withCapacity(QueueCapacity.of(sends, receives(depth)));
         };
         RdmaExchange exchange = new RdmaExchange(local -> receiver ? RemoteBuffer.of(local.buffer()) : RemoteBuffer.NONE);
-        return new Connection.Plan<>(options.connection, spec, waiting, exchange).watchingThePeer();
+        return new Connection.Plan<>(options.connection, spec, waiting, exchange);
     }
 
     static int receives(int depth) {
         return depth + CONTROL_RECEIVES;
     }
 
+    /** The link of {@code connection}, its message region registered and its receives posted: ready for the exchange. */
     static TransferLink link(Connection<RdmaPeer> connection, TransferOptions options, boolean receiver) {
-        return new TransferLink(connection, options.chunkSize(), options.depth, receives(options.depth),
+        TransferLink link = new TransferLink(connection, options.chunkSize(), options.depth, receives(options.depth),
                 receiver ? "receiver" : "sender");
+        link.postReceives();
+        return link;
     }
 }

@@ -13,19 +13,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
-import rdma.queues.QueuePair;
+import rdma.queues.SendRequest;
 import rdma.queues.Waiting;
+import rdma.queues.WrOpcode;
+import rdma.testsupport.FreePorts;
 import rdma.testsupport.RequiresDevice;
+import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
 
 /**
@@ -35,7 +36,6 @@ import rdma.write.RdmaPeer;
  */
 @RequiresDevice
 class HostileSenderDeviceTest {
-    private static final AtomicInteger NEXT_PORT = new AtomicInteger(18950);
     private static final PrintStream NOWHERE = new PrintStream(OutputStream.nullOutputStream());
 
     @TempDir
@@ -51,7 +51,7 @@ class HostileSenderDeviceTest {
     void startTheServer() throws Exception {
         directory = Files.createDirectory(root.resolve("in"));
         devices = DeviceList.open();
-        options = new TransferOptions(NEXT_PORT.getAndIncrement());
+        options = new TransferOptions(FreePorts.next());
         options.dir = directory;
         options.chunk = 64 << 10;
         options.depth = 4;
@@ -69,9 +69,6 @@ class HostileSenderDeviceTest {
         listener.get().close();
         server.get(30, TimeUnit.SECONDS);
         devices.close();
-        assertThat(QueuePair.openCount()).as("QPs").isZero();
-        assertThat(MemoryRegion.openCount()).as("MRs").isZero();
-        assertThat(DeviceContext.openCount()).as("contexts").isZero();
     }
 
     /** The server's error lines so far, once it has written {@code count} of them. */
@@ -98,17 +95,24 @@ class HostileSenderDeviceTest {
         assertThat(Files.readString(directory.resolve("honest.txt"))).isEqualTo("all is well");
     }
 
-    /** A sender that speaks the protocol only as far as a test wants it to. */
+    /**
+     * A sender that speaks the protocol only as far as a test wants it to: the library's link,
+     * and for bytes no encoder would write, a SEND of its own from a region of its own.
+     */
     private final class HostileSender implements AutoCloseable {
         private final Connection<RdmaPeer> connection;
         private final TransferLink link;
+        private final PeerWatch<RdmaPeer> watch;
         private final RdmaPeer receiver;
+        private final MemoryRegion raw;
 
         HostileSender() {
             connection = Connection.prepare(devices.first(), TransferPlan.of(options, Waiting.POLL, false), NOWHERE);
             link = TransferPlan.link(connection, options, false);
-            link.postReceives();
-            receiver = connection.exchange("localhost", ignored -> { });
+            raw = connection.endpoint().register(Control.MAX_SIZE, 0);
+            watch = PeerWatch.exchange(connection, "localhost", ignored -> { });
+            link.connected(watch);
+            receiver = watch.peer();
             assertThat(nextMessage()).isInstanceOf(Control.Ready.class);
         }
 
@@ -125,8 +129,11 @@ class HostileSenderDeviceTest {
             return this;
         }
 
+        /** {@code bytes} as they are, however malformed, in an unsignaled SEND: its completion never reaches the link. */
         HostileSender sendRaw(byte... bytes) {
-            link.sendRaw(bytes);
+            raw.buffer().write(0, bytes, 0, bytes.length);
+            new SendRequest(connection.endpoint().qp(), 1, "hostile sender").opcode(WrOpcode.IBV_WR_SEND).sendFlags(0)
+                    .sge(0, raw, 0, bytes.length).post();
             return this;
         }
 
@@ -140,6 +147,7 @@ class HostileSenderDeviceTest {
 
         @Override
         public void close() {
+            watch.close();
             connection.close();
         }
     }

@@ -2,20 +2,19 @@ package rdma.events;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.util.concurrent.atomic.AtomicInteger;
 import rdma.devices.DeviceContext;
 import rdma.devices.VerbsException;
+import rdma.queues.CompletionQueue;
+import rdma.queues.QueueVerbs;
 
 /**
  * {@code ibv_create_comp_channel} and {@code ibv_destroy_comp_channel}: a file descriptor that
- * the device makes readable when a CQ attached to it (at {@code ibv_create_cq}) has an event.
+ * the device makes readable when a CQ attached to it ({@link #createCq}) has an event.
  * The descriptor is made non-blocking here, so that a program can wait on it with
  * {@code poll(2)} and a timeout, and a read with nothing to read returns at once. It is destroyed
  * after the CQs that report to it.
  */
 public final class CompletionChannel implements AutoCloseable {
-    private static final AtomicInteger OPEN = new AtomicInteger();
-
     private final DeviceContext context;
     private final int fd;
     private Pointer channel;
@@ -24,7 +23,6 @@ public final class CompletionChannel implements AutoCloseable {
         this.context = context;
         this.channel = channel;
         this.fd = fd;
-        OPEN.incrementAndGet();
     }
 
     public static CompletionChannel create(DeviceContext context) {
@@ -43,10 +41,6 @@ public final class CompletionChannel implements AutoCloseable {
         return new CompletionChannel(context, channel, fd);
     }
 
-    public static int openCount() {
-        return OPEN.get();
-    }
-
     public DeviceContext context() {
         return context;
     }
@@ -57,6 +51,15 @@ public final class CompletionChannel implements AutoCloseable {
             throw new IllegalStateException("the completion channel is destroyed");
         }
         return channel;
+    }
+
+    /**
+     * A CQ of this channel's context, with room for {@code entries} completions, that reports its
+     * events here: the channel is {@code ibv_create_cq}'s fourth argument, where a polled CQ has
+     * NULL. Destroy the CQ before the channel.
+     */
+    public CompletionQueue createCq(int entries) {
+        return CompletionQueue.created(context, QueueVerbs.ibv_create_cq(context.pointer(), entries, null, pointer(), 0), entries);
     }
 
     /** The file descriptor that becomes readable with each event. */
@@ -71,7 +74,6 @@ public final class CompletionChannel implements AutoCloseable {
             int rc = EventVerbs.ibv_destroy_comp_channel(channel);
             if (rc == 0) {
                 channel = null;
-                OPEN.decrementAndGet();
             }
             VerbsException.check(rc, "ibv_destroy_comp_channel", "Destroy the CQs that report to this channel first");
         }

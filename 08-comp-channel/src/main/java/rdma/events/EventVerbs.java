@@ -2,15 +2,16 @@ package rdma.events;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import rdma.devices.Libibverbs;
 
 /**
- * The verbs of completion events, exported by libibverbs as functions (unlike
- * {@code ibv_req_notify_cq}, which is {@code static inline} and reached through
- * {@code ibv_context.ops}, chapter 03's {@code DataPath}). Direct mapping, named as in C.
+ * The verbs of completion events that libibverbs exports as functions (unlike
+ * {@code ibv_req_notify_cq}: see {@link NotifyVerbs}). Direct mapping, named as in C, against the
+ * library chapter 01 loads.
  */
 final class EventVerbs {
     static {
-        Native.register(EventVerbs.class, "ibverbs");
+        Native.register(EventVerbs.class, Libibverbs.load());
     }
 
     private EventVerbs() {

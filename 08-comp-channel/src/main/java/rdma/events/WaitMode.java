@@ -1,6 +1,5 @@
 package rdma.events;
 
-import com.sun.jna.Pointer;
 import java.util.concurrent.TimeUnit;
 import rdma.devices.DeviceContext;
 import rdma.queues.CompletionQueue;
@@ -41,8 +40,8 @@ public enum WaitMode implements Waiting {
         CompletionChannel channel = CompletionChannel.create(context);
         return new Scope() {
             @Override
-            public Pointer channel() {
-                return channel.pointer();
+            public CompletionQueue createCq(int entries) {
+                return channel.createCq(entries);
             }
 
             @Override

@@ -34,7 +34,8 @@ final class LoopbackPair implements AutoCloseable {
         channel = CompletionChannel.create(context);
         Port port = context.port(1);
         sender = Endpoint.create(port, null, EndpointSpec.of(64));
-        receiver = Endpoint.create(port, null, EndpointSpec.of(64).withCompletionChannel(channel.pointer()));
+        EndpointSpec spec = EndpointSpec.of(64);
+        receiver = Endpoint.create(port, null, spec, ignored -> channel.createCq(spec.cqEntries()));
         Mtu mtu = port.requirePathMtu(Mtu.ofBytes(1024).orElseThrow());
         sender.init();
         receiver.init();
@@ -63,7 +64,7 @@ final class LoopbackPair implements AutoCloseable {
 
     /** {@code ibv_req_notify_cq} on the receiver's CQ. */
     void arm(boolean solicitedOnly) {
-        int rc = rdma.queues.DataPath.of(context).ibv_req_notify_cq(receiver.cq().pointer(), solicitedOnly ? 1 : 0);
+        int rc = NotifyVerbs.of(context).ibv_req_notify_cq(receiver.cq().pointer(), solicitedOnly ? 1 : 0);
         if (rc != 0) {
             throw new AssertionError("ibv_req_notify_cq: " + rc);
         }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * docs/troubleshooting.md lists every fix the programs can print. The fixes are collected from
- * the code: the last argument of each error the chapters raise ({@code new VerbsException},
+ * the code: the hint, the third argument, of each error the chapters raise ({@code new VerbsException},
  * {@code VerbsException.ofErrno}, {@code VerbsException.check}, and their kin), the string
  * constants and methods that compute hints ({@code NO_DEVICES_HINT}, {@code hintForPostFailure},
  * {@code rtrHint}), and the hint of every completion status. Each fixed piece of text of ten
@@ -56,7 +56,8 @@ class TroubleshootingTest {
             while (raise.find()) {
                 List<String> arguments = arguments(code, raise.end());
                 if (!arguments.isEmpty()) {
-                    addPieces(fixes, arguments.get(arguments.size() - 1));
+                    // (what, problem, hint[, cause]), (verb, errno, hint), (rc, verb, hint): the hint is third
+                    addPieces(fixes, arguments.get(Math.min(2, arguments.size() - 1)));
                 }
             }
             Matcher constant = HINT_CONSTANT.matcher(code);

@@ -5,12 +5,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import rdma.devices.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
@@ -22,7 +19,7 @@ import rdma.devices.DeviceList;
  */
 @Command(name = "01-devices", mixinStandardHelpOptions = true, sortOptions = false,
         description = "List RDMA devices as ibv_devices does, then print each one as ibv_devinfo does.")
-public final class DevicesMain implements Callable<Integer> {
+public final class DevicesMain extends Cli.Program {
     @Option(names = {"-d", "--ib-dev"}, paramLabel = "<dev>", description = "use IB device <dev> (default: every device)")
     String ibDev;
 
@@ -32,21 +29,17 @@ public final class DevicesMain implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "print the device capabilities and each port's GID table")
     boolean verbose;
 
-    @Spec
-    CommandSpec spec;
 
-    private final PrintStream out;
-
-    DevicesMain(PrintStream out) {
-        this.out = out;
+    DevicesMain(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        Cli.exit(run(args, System.out, System.err));
+        Cli.main(DevicesMain::new, args);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new DevicesMain(out), args, out, err);
+        return Cli.run(DevicesMain::new, args, out, err);
     }
 
     @Override

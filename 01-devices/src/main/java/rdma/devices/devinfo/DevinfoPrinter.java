@@ -175,13 +175,18 @@ final class DevinfoPrinter {
         printFlagLines(DevinfoNames.odpTransportCaps(caps));
     }
 
+    /** ibv_devinfo prints a capability's QP types only where the capability is there at all. */
+    private void printSupportedQps(boolean capable, int supportedQpts) {
+        if (capable) {
+            out.println("\t\tsupported_qp:");
+            printFlagLines(DevinfoNames.supportedQpts(supportedQpts));
+        }
+    }
+
     private void printTsoCaps(ibv_device_attr_ex.ibv_tso_caps caps) {
         out.println("\ttso_caps:");
         out.printf("\t\tmax_tso:\t\t\t%d%n", caps.max_tso);
-        if (caps.max_tso != 0) {
-            out.println("\t\tsupported_qp:");
-            printFlagLines(DevinfoNames.supportedQpts(caps.supported_qpts));
-        }
+        printSupportedQps(caps.max_tso != 0, caps.supported_qpts);
     }
 
     private void printRssCaps(ibv_device_attr_ex.ibv_rss_caps caps) {
@@ -190,20 +195,14 @@ final class DevinfoPrinter {
         out.printf("\t\tmax_rwq_indirection_table_size:\t\t\t%s%n", Integer.toUnsignedString(caps.max_rwq_indirection_table_size));
         out.printf("\t\trx_hash_function:\t\t\t\t0x%x%n", Byte.toUnsignedInt(caps.rx_hash_function));
         out.printf("\t\trx_hash_fields_mask:\t\t\t\t0x%X%n", caps.rx_hash_fields_mask);
-        if (caps.supported_qpts != 0) {
-            out.println("\t\tsupported_qp:");
-            printFlagLines(DevinfoNames.supportedQpts(caps.supported_qpts));
-        }
+        printSupportedQps(caps.supported_qpts != 0, caps.supported_qpts);
     }
 
     private void printPacketPacingCaps(ibv_device_attr_ex.ibv_packet_pacing_caps caps) {
         out.println("\tpacket_pacing_caps:");
         out.printf("\t\tqp_rate_limit_min:\t%skbps%n", Integer.toUnsignedString(caps.qp_rate_limit_min));
         out.printf("\t\tqp_rate_limit_max:\t%skbps%n", Integer.toUnsignedString(caps.qp_rate_limit_max));
-        if (caps.qp_rate_limit_max != 0) {
-            out.println("\t\tsupported_qp:");
-            printFlagLines(DevinfoNames.supportedQpts(caps.supported_qpts));
-        }
+        printSupportedQps(caps.qp_rate_limit_max != 0, caps.supported_qpts);
     }
 
     private void printTagMatchingCaps(ibv_device_attr_ex.ibv_tm_caps caps) {

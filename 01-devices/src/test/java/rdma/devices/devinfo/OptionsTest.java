@@ -2,27 +2,14 @@ package rdma.devices.devinfo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintStream;
-import java.io.OutputStream;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import rdma.devices.Cli;
 import rdma.testsupport.ProgramRun;
 
 /** The options ibv_devinfo has, under the same names; usage errors are one line and exit code 2. */
 class OptionsTest {
     private static DevicesMain parse(String... args) {
-        DevicesMain main = new DevicesMain(new PrintStream(OutputStream.nullOutputStream()));
-        new CommandLine(main).parseArgs(args);
-        return main;
-    }
-
-    @Test
-    void defaultsAreEveryDeviceAndEveryPort() {
-        DevicesMain main = parse();
-        assertThat(main.ibDev).isNull();
-        assertThat(main.ibPort).isNull();
-        assertThat(main.verbose).isFalse();
+        return ProgramRun.parsed(DevicesMain::new, args);
     }
 
     @Test

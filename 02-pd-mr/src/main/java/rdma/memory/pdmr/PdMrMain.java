@@ -4,14 +4,12 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
+import rdma.devices.CEnum;
 import rdma.devices.Cli;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
@@ -29,10 +27,10 @@ import rdma.memory.ProtectionDomain;
  */
 @Command(name = "02-pd-mr", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Allocate a protection domain, register memory, and see what registration costs.")
-public final class PdMrMain implements Callable<Integer> {
+public final class PdMrMain extends Cli.Program {
     static final List<Integer> DEFAULT_ACCESS = List.of(
-            Access.bits(Access.IBV_ACCESS_LOCAL_WRITE),
-            Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE, Access.IBV_ACCESS_REMOTE_READ));
+            CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE),
+            CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE, Access.IBV_ACCESS_REMOTE_READ));
 
     @Option(names = {"-d", "--ib-dev"}, paramLabel = "<dev>", description = "use IB device <dev> (default first device found)")
     String ibDev;
@@ -46,21 +44,17 @@ public final class PdMrMain implements Callable<Integer> {
                     + " (default: local-write, and local-write,remote-write,remote-read)")
     List<Integer> access = new ArrayList<>();
 
-    @Spec
-    CommandSpec spec;
 
-    private final PrintStream out;
-
-    PdMrMain(PrintStream out) {
-        this.out = out;
+    PdMrMain(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        Cli.exit(run(args, System.out, System.err));
+        Cli.main(PdMrMain::new, args);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new PdMrMain(out), args, out, err);
+        return Cli.run(PdMrMain::new, args, out, err);
     }
 
     /** Turns "local-write,remote-read" into access bits, or says which flags exist. */

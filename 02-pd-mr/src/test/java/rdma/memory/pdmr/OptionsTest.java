@@ -2,18 +2,13 @@ package rdma.memory.pdmr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import rdma.devices.Cli;
 import rdma.testsupport.ProgramRun;
 
 class OptionsTest {
     private static PdMrMain parse(String... args) {
-        PdMrMain main = new PdMrMain(new PrintStream(OutputStream.nullOutputStream()));
-        new CommandLine(main).parseArgs(args);
-        return main;
+        return ProgramRun.parsed(PdMrMain::new, args);
     }
 
     @Test

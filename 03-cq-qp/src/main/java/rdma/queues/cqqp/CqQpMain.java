@@ -3,12 +3,9 @@ package rdma.queues.cqqp;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.TypeConversionException;
 import rdma.devices.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
@@ -36,10 +33,10 @@ import rdma.queues.WrOpcode;
  */
 @Command(name = "03-cq-qp", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Create a CQ and two RC QPs, walk them to RTS, and send one message from A to B.")
-public final class CqQpMain implements Callable<Integer> {
+public final class CqQpMain extends Cli.Program {
     /** The deliberate failures the chapter can show. */
     enum Failure {
-        none, send_before_rts, rnr
+        send_before_rts, rnr
     }
 
     static final int BUFFER_SIZE = 4096;
@@ -63,31 +60,25 @@ public final class CqQpMain implements Callable<Integer> {
     @Option(names = "--fail", paramLabel = "<how>", converter = FailureConverter.class,
             description = "fail on purpose: send-before-rts (post a SEND while QP A is in RTR) or rnr"
                     + " (no receive posted at B, rnr_retry 0 at A)")
-    Failure fail = Failure.none;
+    Failure fail; // null: no failure, the normal run
 
-    private final PrintStream out;
 
-    CqQpMain(PrintStream out) {
-        this.out = out;
+    CqQpMain(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        Cli.exit(run(args, System.out, System.err));
+        Cli.main(CqQpMain::new, args);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new CqQpMain(out), args, out, err);
+        return Cli.run(CqQpMain::new, args, out, err);
     }
 
     /** "send-before-rts" on the command line, {@code send_before_rts} in Java. */
-    static final class FailureConverter implements ITypeConverter<Failure> {
-        @Override
-        public Failure convert(String value) {
-            try {
-                return Failure.valueOf(value.replace('-', '_'));
-            } catch (IllegalArgumentException unknown) {
-                throw new TypeConversionException("expected send-before-rts or rnr, not '" + value + "'");
-            }
+    static final class FailureConverter extends Cli.OptionNames<Failure> {
+        FailureConverter() {
+            super(Failure.class);
         }
     }
 

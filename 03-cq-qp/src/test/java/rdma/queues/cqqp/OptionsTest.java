@@ -2,28 +2,23 @@ package rdma.queues.cqqp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import rdma.devices.Cli;
 import rdma.testsupport.ProgramRun;
 
 class OptionsTest {
     private static CqQpMain parse(String... args) {
-        CqQpMain main = new CqQpMain(new PrintStream(OutputStream.nullOutputStream()));
-        new CommandLine(main).parseArgs(args);
-        return main;
+        return ProgramRun.parsed(CqQpMain::new, args);
     }
 
+    /** Without --fail the run is the normal one; "none" is no failure's name, here as in chapters 05 and 06. */
     @Test
-    void defaults() {
-        CqQpMain main = parse();
-        assertThat(main.ibDev).isNull();
-        assertThat(main.peerDev).isNull();
-        assertThat(main.ibPort).isEqualTo(1);
-        assertThat(main.gidIdx).isNull();
-        assertThat(main.fail).isEqualTo(CqQpMain.Failure.none);
+    void noneIsRefusedAsAnyUnknownFailure() {
+        assertThat(parse().fail).isNull();
+        ProgramRun run = ProgramRun.of(CqQpMain::run, "--fail", "none");
+        assertThat(run.exitCode()).isEqualTo(Cli.USAGE_ERROR);
+        assertThat(run.stderr()).isEqualTo("03-cq-qp: Invalid value for option '--fail': expected"
+                + " send-before-rts or rnr, not 'none' (see --help)\n");
     }
 
     @Test

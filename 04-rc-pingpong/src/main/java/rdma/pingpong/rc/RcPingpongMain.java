@@ -1,12 +1,8 @@
 package rdma.pingpong.rc;
 
 import java.io.PrintStream;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import rdma.devices.Cli;
 import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongOptions;
@@ -23,36 +19,28 @@ import rdma.queues.Waiting;
                 "  04-rc-pingpong [options]          start a server and wait for connection",
                 "  04-rc-pingpong [options] <host>   connect to server at <host>",
                 "  04-rc-pingpong [--demo]           both in this JVM, on two devices (or one twice)"})
-public final class RcPingpongMain implements Callable<Integer> {
+public final class RcPingpongMain extends Cli.Program {
     @Mixin
     PingpongOptions options = new PingpongOptions();
 
-    @Spec
-    CommandSpec spec;
-
-    private final PrintStream out;
-    private final PrintStream err;
 
     RcPingpongMain(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        Cli.exit(run(args, System.out, System.err));
+        Cli.main(RcPingpongMain::new, args);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new RcPingpongMain(out, err), args, out, err);
+        return Cli.run(RcPingpongMain::new, args, out, err);
     }
 
     @Override
     public Integer call() {
         String invalid = options.invalid();
-        if (invalid != null) {
-            throw new ParameterException(spec.commandLine(), invalid);
-        }
-        boolean noArguments = spec.commandLine().getParseResult().originalArgs().isEmpty();
+        refuse(invalid);
+        boolean noArguments = noArguments();
         return new Pingpong(options, Waiting.POLL, spec.name()).run(noArguments, out, err);
     }
 }

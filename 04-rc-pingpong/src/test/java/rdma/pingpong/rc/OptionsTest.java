@@ -2,8 +2,6 @@ package rdma.pingpong.rc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,10 +15,7 @@ import rdma.testsupport.ProgramRun;
 /** ibv_rc_pingpong's options: the same short and long names, the same defaults, the same modes. */
 class OptionsTest {
     private static RcPingpongMain parse(String... args) {
-        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
-        RcPingpongMain main = new RcPingpongMain(nowhere, nowhere);
-        new CommandLine(main).parseArgs(args);
-        return main;
+        return ProgramRun.parsed(RcPingpongMain::new, args);
     }
 
     /** The C tool prints its usage, with "(default N)" after each option that has one. */

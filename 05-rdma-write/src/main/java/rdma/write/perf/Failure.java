@@ -5,16 +5,10 @@ package rdma.write.perf;
  * WRITE and the initiator's completion says so with IBV_WC_REM_ACCESS_ERR.
  */
 enum Failure {
-    none,
     /** The target registers its buffer without IBV_ACCESS_REMOTE_WRITE (its QP still allows it). */
     no_remote_write,
     /** The initiator writes with a key the target never handed out. */
     wrong_rkey,
     /** The initiator writes from inside the target's buffer to beyond the end of its memory region. */
     past_end;
-
-    /** "no-remote-write". */
-    String optionName() {
-        return name().replace('_', '-');
-    }
 }

@@ -2,37 +2,32 @@ package rdma.write.perf;
 
 import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
+import rdma.devices.CEnum;
 import rdma.devices.Cli;
 import rdma.devices.Device;
 import rdma.devices.Port;
 import rdma.devices.VerbsException;
 import rdma.memory.Access;
 import rdma.pingpong.Connection;
-import rdma.pingpong.LoopObserver;
 import rdma.pingpong.ResultLines;
 import rdma.pingpong.TwoSided;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
+import rdma.queues.ReceiveRequest;
 import rdma.queues.SendFlag;
 import rdma.queues.Waiting;
 import rdma.write.BandwidthReport;
 import rdma.write.LatencyReport;
 import rdma.write.MessageBuffer;
+import rdma.write.PeerWatch;
 import rdma.write.PerfOptions;
 import rdma.write.RdmaExchange;
 import rdma.write.RdmaPeer;
-import rdma.write.RdmaRequests;
 import rdma.write.RemoteBuffer;
 
 /**
@@ -46,7 +41,7 @@ import rdma.write.RemoteBuffer;
                 "  05-rdma-write [options]          be the target (server) and wait for the initiator",
                 "  05-rdma-write [options] <host>   be the initiator (client) and write into <host>'s memory",
                 "  05-rdma-write [--demo]           both in this JVM, on two devices (or one twice)"})
-public final class RdmaWriteMain implements Callable<Integer> {
+public final class RdmaWriteMain extends Cli.Program {
     /** One above chapter 04's, so that both can run at once. */
     static final int PORT = 18516;
 
@@ -61,65 +56,39 @@ public final class RdmaWriteMain implements Callable<Integer> {
     @Option(names = "--fail", paramLabel = "<how>", converter = FailureConverter.class,
             description = "an access error on purpose: no-remote-write (the target's buffer does not allow it),"
                     + " wrong-rkey, or past-end (a write beyond the target's memory region)")
-    Failure fail = Failure.none;
+    Failure fail; // null: no failure, the normal run
 
-    @Spec
-    CommandSpec spec;
-
-    private final PrintStream out;
-    private final PrintStream err;
-    private LoopObserver observer = LoopObserver.NONE;
 
     RdmaWriteMain(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        Cli.exit(run(args, System.out, System.err));
+        Cli.main(RdmaWriteMain::new, args);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new RdmaWriteMain(out, err), args, out, err);
+        return Cli.run(RdmaWriteMain::new, args, out, err);
     }
 
     /** "wrong-rkey" on the command line. */
-    static final class FailureConverter implements ITypeConverter<Failure> {
-        @Override
-        public Failure convert(String value) {
-            for (Failure failure : Failure.values()) {
-                if (failure != Failure.none && failure.optionName().equals(value)) {
-                    return failure;
-                }
-            }
-            throw new TypeConversionException("expected no-remote-write, wrong-rkey or past-end, not '" + value + "'");
+    static final class FailureConverter extends Cli.OptionNames<Failure> {
+        FailureConverter() {
+            super(Failure.class);
         }
     }
 
-    static final class NotifyConverter implements ITypeConverter<Notify> {
-        @Override
-        public Notify convert(String value) {
-            try {
-                return Notify.valueOf(value);
-            } catch (IllegalArgumentException unknown) {
-                throw new TypeConversionException("expected poll, imm or send, not '" + value + "'");
-            }
+    static final class NotifyConverter extends Cli.OptionNames<Notify> {
+        NotifyConverter() {
+            super(Notify.class);
         }
-    }
-
-    /** Watches the loops from outside (tests measure them). */
-    RdmaWriteMain observe(LoopObserver loopObserver) {
-        this.observer = loopObserver;
-        return this;
     }
 
     @Override
     public Integer call() {
         String invalid = options.invalid();
-        if (invalid != null) {
-            throw new ParameterException(spec.commandLine(), invalid);
-        }
-        boolean noArguments = spec.commandLine().getParseResult().originalArgs().isEmpty();
+        refuse(invalid);
+        boolean noArguments = noArguments();
         return TwoSided.run(options.connection, noArguments, spec.name(), out, err, this::side);
     }
 
@@ -137,55 +106,63 @@ public final class RdmaWriteMain implements Callable<Integer> {
         int receives = notify.needsReceives() && receivesWrites ? (latency ? 16 : 1) : 0;
         // Only a side that is written into grants REMOTE_WRITE, to its buffer and its QP; both must allow it.
         boolean grantsWrites = receivesWrites && !(fail == Failure.no_remote_write && !initiator);
-        int bufferAccess = grantsWrites ? Access.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE)
-                : Access.bits(Access.IBV_ACCESS_LOCAL_WRITE);
-        int qpAccess = receivesWrites ? Access.bits(Access.IBV_ACCESS_REMOTE_WRITE) : 0;
+        int bufferAccess = grantsWrites ? CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE)
+                : CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE);
+        int qpAccess = receivesWrites ? CEnum.bits(Access.IBV_ACCESS_REMOTE_WRITE) : 0;
         // A message larger than the port's max_msg_sz is written in pieces: the send queue holds them all.
         Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(MessageBuffer.bytesFor(size, writes, receivesWrites))
                 .withBufferAccess(bufferAccess)
                 .withQpAccess(qpAccess)
-                .withCapacity(QueueCapacity.of(options.depth() * RdmaRequests.piecesOf(size, port.maxMessageSize()) + 2,
-                        Math.max(1, receives)).withInlineData(64));
+                .withCapacity(QueueCapacity.of(options.sendQueue(port, 2), Math.max(1, receives)).withInlineData(64));
         RdmaExchange exchange = new RdmaExchange(local -> receivesWrites
                 ? MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted() : RemoteBuffer.NONE);
-        Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(options.connection, endpoint, Waiting.POLL, exchange)
-                .watchingThePeer();
+        Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(options.connection, endpoint, Waiting.POLL, exchange);
         try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {
             MessageBuffer buffer = MessageBuffer.of(connection.endpoint().buffer(), size, writes, receivesWrites);
             int signalEvery = Math.min(options.cqMod, options.depth());
             // What may have to move before a wait ends: a message, a window of them, or all of them for the target.
             int messagesPerWait = latency ? 1 : initiator ? signalEvery : options.iters();
-            WriteTest test = new WriteTest(connection, buffer, options.iters(), notify,
-                    initiator ? "initiator" : "target", receives, messagesPerWait);
-            test.postReceives();
+            String role = initiator ? "initiator" : "target";
+            ReceiveRequest[] notifications = WriteTest.postReceives(connection, receives, role);
             printHeader(sideOut, connection, size);
-            RdmaPeer peer = connection.exchange(host, listening);
-            if (writes && peer.buffer().length() < size + 1L) {
-                throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
-                        + size + "-byte message and its flag", "Start both sides with the same -s/--size");
-            }
-            if (initiator && fail != Failure.none) {
-                sideOut.printf("--fail %s: this write should be refused by the target's device%n", fail.optionName());
-            }
-            int inline = size <= connection.endpoint().qp().capacity().maxInlineData() ? SendFlag.IBV_SEND_INLINE.value() : 0;
-            if (latency) {
-                LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : Failure.none, observer);
-                report.lines(size, 2).forEach(sideOut::println);
-                summary(sideOut, size, report.seconds());
-                if (options.check) {
-                    test.checkIncoming(notify == Notify.poll, sideOut);
+            try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, host, listening)) {
+                RdmaPeer peer = watch.peer();
+                if (writes && peer.buffer().length() < size + 1L) {
+                    throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
+                            + size + "-byte message and its flag", "Start both sides with the same -s/--size");
                 }
-            } else if (initiator) {
-                BandwidthReport report = test.bandwidth(peer, options.depth(), signalEvery, inline, fail, observer);
-                report.lines(size, options.iters()).forEach(sideOut::println);
-                summary(sideOut, size, report.seconds());
-            } else {
-                reportTarget(sideOut, test.target(), size, test);
-                if (options.check) {
-                    test.checkIncoming(false, sideOut);
-                }
+                WriteTest test = new WriteTest(connection, watch, buffer, options.iters(), notify, role, notifications,
+                        messagesPerWait);
+                run(test, connection, peer, initiator, sideOut);
+                watch.finish(initiator);
             }
-            connection.finish(initiator);
+        }
+    }
+
+    /** The test this side runs, once connected, and its report. */
+    private void run(WriteTest test, Connection<RdmaPeer> connection, RdmaPeer peer, boolean initiator, PrintStream sideOut) {
+        int size = options.size();
+        if (initiator && fail != null) {
+            sideOut.printf("--fail %s: this write should be refused by the target's device%n", Cli.OptionNames.optionName(fail));
+        }
+        int inline = size <= connection.endpoint().qp().capacity().maxInlineData() ? SendFlag.IBV_SEND_INLINE.value() : 0;
+        if (!options.bandwidth) {
+            LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : null);
+            report.lines(size, 2).forEach(sideOut::println);
+            summary(sideOut, size, report.seconds());
+            if (options.check) {
+                test.checkIncoming(notify == Notify.poll, sideOut);
+            }
+        } else if (initiator) {
+            int signalEvery = Math.min(options.cqMod, options.depth());
+            BandwidthReport report = test.bandwidth(peer, options.depth(), signalEvery, inline, fail);
+            report.lines(size, options.iters()).forEach(sideOut::println);
+            summary(sideOut, size, report.seconds());
+        } else {
+            reportTarget(sideOut, test.target(), size, test);
+            if (options.check) {
+                test.checkIncoming(false, sideOut);
+            }
         }
     }
 

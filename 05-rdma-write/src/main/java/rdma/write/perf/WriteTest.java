@@ -1,10 +1,8 @@
 package rdma.write.perf;
 
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
-import rdma.pingpong.LoopObserver;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendFlag;
@@ -17,6 +15,7 @@ import rdma.write.DataPattern;
 import rdma.write.IdleMeter;
 import rdma.write.LatencyReport;
 import rdma.write.MessageBuffer;
+import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
 import rdma.write.RdmaRequests;
 import rdma.write.RemoteBuffer;
@@ -41,32 +40,35 @@ final class WriteTest {
     private int nextReceive;
 
     /**
-     * The test over {@code buffer}; {@code messagesPerWait} is how many messages may have
-     * to move before a wait ends (in a bandwidth test, those between two signaled completions).
+     * The test over {@code buffer}, once {@code watch} connected it to its peer. {@code receives}
+     * are the ones {@link #postReceives} posted; {@code messagesPerWait} is how many messages may
+     * have to move before a wait ends (in a bandwidth test, those between two signaled completions).
      */
-    WriteTest(Connection<RdmaPeer> connection, MessageBuffer buffer, int iters, Notify notify, String side,
-            int receivesToPost, int messagesPerWait) {
+    WriteTest(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch, MessageBuffer buffer, int iters, Notify notify,
+            String side, ReceiveRequest[] receives, int messagesPerWait) {
         this.connection = connection;
         this.buffer = buffer;
         this.size = buffer.size();
         this.iters = iters;
         this.notify = notify;
         this.side = side;
-        this.waits = new Waits(connection, side, Math.max(1, messagesPerWait), buffer.size());
-        this.receives = new ReceiveRequest[receivesToPost];
+        this.waits = new Waits(connection, watch, side, Math.max(1, messagesPerWait), buffer.size());
+        this.receives = receives;
         this.piece = (int) Math.min(size, connection.endpoint().port().maxMessageSize());
-        QueuePair qp = connection.endpoint().qp();
-        for (int i = 0; i < receivesToPost; i++) {
-            // A notification carries no payload: a receive without a scatter/gather entry takes it.
-            receives[i] = new ReceiveRequest(qp, 0, side).wrId(i);
-        }
     }
 
-    /** Posts the receives the notifications will consume: before the exchange, so the peer may write at once. */
-    void postReceives() {
-        for (ReceiveRequest receive : receives) {
-            receive.post();
+    /**
+     * Posts {@code count} receives for the notifications to consume: before the exchange, so the
+     * peer may write at once. A notification carries no payload: a receive without a
+     * scatter/gather entry takes it.
+     */
+    static ReceiveRequest[] postReceives(Connection<RdmaPeer> connection, int count, String side) {
+        ReceiveRequest[] receives = new ReceiveRequest[count];
+        for (int i = 0; i < count; i++) {
+            receives[i] = new ReceiveRequest(connection.endpoint().qp(), 0, side).wrId(i);
+            receives[i].post();
         }
+        return receives;
     }
 
     /** Reposts the receive a notification consumed, so that the ring stays full. */
@@ -110,7 +112,7 @@ final class WriteTest {
      * the message's last byte carries its number and each side watches that byte; otherwise each
      * side waits for the receive its peer's notification consumes.
      */
-    LatencyReport latency(RdmaPeer peer, boolean startsFirst, int inline, Failure fail, LoopObserver observer) {
+    LatencyReport latency(RdmaPeer peer, boolean startsFirst, int inline, Failure fail) {
         LatencyReport report = new LatencyReport(iters);
         SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
         SendRequest first = writes[0];
@@ -122,7 +124,7 @@ final class WriteTest {
         }
         DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
         // The byte the peer's message ends with, seen through a view made once: the loop reads it without a native call.
-        ByteBuffer lastByte = buffer.memory().getByteBuffer(buffer.incomingOffset() + size - 1, 1);
+        Waits.WatchedByte lastByte = Waits.watch(buffer.memory(), buffer.incomingOffset() + size - 1);
         for (int i = 1; i <= iters; i++) {
             if (!startsFirst) {
                 awaitMessage(i, lastByte);
@@ -139,13 +141,12 @@ final class WriteTest {
             if (startsFirst) {
                 awaitMessage(i, lastByte);
             }
-            observer.received(i);
         }
         report.finished();
         return report;
     }
 
-    private void awaitMessage(int number, ByteBuffer lastByte) {
+    private void awaitMessage(int number, Waits.WatchedByte lastByte) {
         if (notify == Notify.poll) {
             waits.awaitByte(lastByte, (byte) number, false, "the peer's write");
         } else {
@@ -162,12 +163,12 @@ final class WriteTest {
      * completion asked for every {@code signalEvery} of them, and when all completed, the
      * notification.
      */
-    BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int inline, Failure fail, LoopObserver observer) {
+    BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int inline, Failure fail) {
         DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
         SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
         writes[writes.length - 1].opcode(WrOpcode.IBV_WR_RDMA_WRITE); // only the notification carries immediate data
         BandwidthReport report = new BandwidthLoop(waits, iters, depth, signalEvery)
-                .run(writes[0], writes[writes.length - 1], inline, observer);
+                .run(writes[0], writes[writes.length - 1], inline);
         notifyTarget(peer.buffer());
         return report;
     }
@@ -207,7 +208,7 @@ final class WriteTest {
     TargetReport target() {
         IdleMeter idle = IdleMeter.start();
         if (notify == Notify.poll) {
-            waits.awaitByte(buffer.memory().getByteBuffer(buffer.flagOffset(), 1), (byte) 1, true, "the initiator's flag");
+            waits.awaitByte(Waits.watch(buffer.memory(), buffer.flagOffset()), (byte) 1, true, "the initiator's flag");
         } else {
             waits.sleepUntilReceives(1, "the initiator's notification");
         }

@@ -2,52 +2,36 @@ package rdma.write.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import rdma.devices.Cli;
-import rdma.testsupport.ExternalCommand;
+import rdma.pingpong.PingpongOptions;
+import rdma.testsupport.Perftest;
 import rdma.testsupport.ProgramRun;
+import rdma.write.PerfOptions;
 
 /** perftest's option names and defaults, rc_pingpong's connection options, and the chapter's own. */
 class OptionsTest {
     private static RdmaWriteMain parse(String... args) {
-        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
-        RdmaWriteMain main = new RdmaWriteMain(nowhere, nowhere);
-        new CommandLine(main).parseArgs(args);
-        return main;
-    }
-
-    /** perftest's own usage text: "-s, --size=<size>  Size of message to exchange (default 65536)". */
-    private static String defaultIn(String tool, String option) throws Exception {
-        String usage = ExternalCommand.run(null, List.of(tool, "-h"), "apt-get install perftest").stdout();
-        Matcher line = Pattern.compile("(?m)^\\s+" + option + ", .*default (\\d+)\\)").matcher(usage);
-        assertThat(line.find()).as("%s in the usage of %s", option, tool).isTrue();
-        return line.group(1);
+        return ProgramRun.parsed(RdmaWriteMain::new, args);
     }
 
     @Test
     void latencyDefaultsAreIbWriteLats() throws Exception {
-        RdmaWriteMain main = parse();
-        assertThat(String.valueOf(main.options.size())).isEqualTo(defaultIn("ib_write_lat", "-s"));
-        assertThat(String.valueOf(main.options.iters())).isEqualTo(defaultIn("ib_write_lat", "-n"));
+        PerfOptions options = parse().options;
+        Perftest.assertDefaults("ib_write_lat", Map.of("-s", options.size(), "-n", options.iters()));
     }
 
     @Test
     void bandwidthDefaultsAreIbWriteBws() throws Exception {
-        RdmaWriteMain main = parse("--bw");
-        assertThat(String.valueOf(main.options.size())).isEqualTo(defaultIn("ib_write_bw", "-s"));
-        assertThat(String.valueOf(main.options.iters())).isEqualTo(defaultIn("ib_write_bw", "-n"));
-        assertThat(String.valueOf(main.options.txDepth)).isEqualTo(defaultIn("ib_write_bw", "-t"));
+        PerfOptions options = parse("--bw").options;
+        Perftest.assertDefaults("ib_write_bw", Map.of("-s", options.size(), "-n", options.iters(), "-t", options.txDepth));
     }
 
+    /** Chapter 04's server and this one's can listen side by side. */
     @Test
     void theDefaultPortIsNotChapter04s() {
-        assertThat(parse().options.connection.port).isEqualTo(RdmaWriteMain.PORT).isNotEqualTo(18515);
+        assertThat(parse().options.connection.port).isNotEqualTo(new PingpongOptions().connection.port);
     }
 
     @Test

@@ -6,7 +6,6 @@ package rdma.read.perf;
  * initiator's own device cannot write the response into its buffer: IBV_WC_LOC_PROT_ERR.
  */
 enum Failure {
-    none,
     /** The target registers its buffer without IBV_ACCESS_REMOTE_READ (its QP still allows it). */
     no_remote_read,
     /** The initiator reads with a key the target never handed out. */
@@ -16,13 +15,8 @@ enum Failure {
     /** The initiator registers its own buffer without IBV_ACCESS_LOCAL_WRITE, which a READ's response needs. */
     no_local_write;
 
-    /** "no-remote-read". */
-    String optionName() {
-        return name().replace('_', '-');
-    }
-
     /** Whether the target's device is the one that refuses. */
     boolean refusedByTarget() {
-        return this != none && this != no_local_write;
+        return this != no_local_write;
     }
 }

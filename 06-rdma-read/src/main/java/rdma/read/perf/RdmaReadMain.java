@@ -2,17 +2,12 @@ package rdma.read.perf;
 
 import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
+import rdma.devices.CEnum;
 import rdma.devices.Cli;
 import rdma.devices.Device;
 import rdma.devices.Port;
@@ -20,7 +15,6 @@ import rdma.devices.VerbsException;
 import rdma.memory.Access;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
-import rdma.pingpong.LoopObserver;
 import rdma.pingpong.ResultLines;
 import rdma.pingpong.TwoSided;
 import rdma.queues.Completions;
@@ -34,8 +28,8 @@ import rdma.write.BandwidthReport;
 import rdma.write.DataPattern;
 import rdma.write.IdleMeter;
 import rdma.write.LatencyReport;
+import rdma.write.PeerWatch;
 import rdma.write.PerfOptions;
-import rdma.write.RdmaRequests;
 import rdma.write.RemoteBuffer;
 import rdma.write.Waits;
 
@@ -50,7 +44,7 @@ import rdma.write.Waits;
                 "  06-rdma-read [options]          be the target (server): fill a buffer and let the initiator read it",
                 "  06-rdma-read [options] <host>   be the initiator (client) and read <host>'s memory",
                 "  06-rdma-read [--demo]           both in this JVM, on two devices (or one twice)"})
-public final class RdmaReadMain implements Callable<Integer> {
+public final class RdmaReadMain extends Cli.Program {
     /** One above chapter 05's, so that the chapters can run side by side. */
     static final int PORT = 18517;
 
@@ -66,46 +60,26 @@ public final class RdmaReadMain implements Callable<Integer> {
             description = "an access error on purpose: no-remote-read (the target's buffer does not allow it), wrong-rkey,"
                     + " past-end (a read beyond the target's memory region), or no-local-write (the initiator's buffer"
                     + " cannot take the response)")
-    Failure fail = Failure.none;
+    Failure fail; // null: no failure, the normal run
 
-    @Spec
-    CommandSpec spec;
-
-    private final PrintStream out;
-    private final PrintStream err;
-    private LoopObserver observer = LoopObserver.NONE;
 
     RdmaReadMain(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        Cli.exit(run(args, System.out, System.err));
+        Cli.main(RdmaReadMain::new, args);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new RdmaReadMain(out, err), args, out, err);
+        return Cli.run(RdmaReadMain::new, args, out, err);
     }
 
     /** "no-local-write" on the command line. */
-    static final class FailureConverter implements ITypeConverter<Failure> {
-        @Override
-        public Failure convert(String value) {
-            for (Failure failure : Failure.values()) {
-                if (failure != Failure.none && failure.optionName().equals(value)) {
-                    return failure;
-                }
-            }
-            throw new TypeConversionException("expected no-remote-read, wrong-rkey, past-end or no-local-write, not '"
-                    + value + "'");
+    static final class FailureConverter extends Cli.OptionNames<Failure> {
+        FailureConverter() {
+            super(Failure.class);
         }
-    }
-
-    /** Watches the initiator's loops from outside (tests measure them). */
-    RdmaReadMain observe(LoopObserver loopObserver) {
-        this.observer = loopObserver;
-        return this;
     }
 
     @Override
@@ -114,10 +88,8 @@ public final class RdmaReadMain implements Callable<Integer> {
         if (invalid == null && outs != null && outs < 1) {
             invalid = "-o/--outs must be 1 or more";
         }
-        if (invalid != null) {
-            throw new ParameterException(spec.commandLine(), invalid);
-        }
-        boolean noArguments = spec.commandLine().getParseResult().originalArgs().isEmpty();
+        refuse(invalid);
+        boolean noArguments = noArguments();
         return TwoSided.run(options.connection, noArguments, spec.name(), out, err, this::side);
     }
 
@@ -129,69 +101,73 @@ public final class RdmaReadMain implements Callable<Integer> {
     private void side(Device device, String host, PrintStream sideOut, Consumer<ServerSocket> listening) {
         boolean initiator = host != null;
         int size = options.size();
-        int bufferAccess = initiator ? (fail == Failure.no_local_write ? 0 : Access.bits(Access.IBV_ACCESS_LOCAL_WRITE))
-                : (fail == Failure.no_remote_read ? 0 : Access.bits(Access.IBV_ACCESS_REMOTE_READ));
-        int qpAccess = initiator ? 0 : Access.bits(Access.IBV_ACCESS_REMOTE_READ);
-        Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(size)
-                .withBufferAccess(bufferAccess)
-                .withQpAccess(qpAccess)
-                .withCapacity(QueueCapacity.of(options.depth() * RdmaRequests.piecesOf(size, port.maxMessageSize()) + 1, 1))
-                .withRdAtomic(ReadLimits.of(port.context()).outstanding(outs));
-        ReadExchange exchange = new ReadExchange(local -> initiator ? RemoteBuffer.NONE : RemoteBuffer.of(local.buffer()));
+        int bufferAccess = initiator ? (fail == Failure.no_local_write ? 0 : CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE))
+                : (fail == Failure.no_remote_read ? 0 : CEnum.bits(Access.IBV_ACCESS_REMOTE_READ));
+        int qpAccess = initiator ? 0 : CEnum.bits(Access.IBV_ACCESS_REMOTE_READ);
+        ReadExchange exchange = new ReadExchange(local -> initiator ? RemoteBuffer.NONE : RemoteBuffer.of(local.buffer()), outs);
+        Function<Port, EndpointSpec> endpoint = port -> {
+            ReadLimits.of(port.context()).outstanding(outs); // a -o above the device's limits is refused here, before any peer
+            return EndpointSpec.of(size)
+                    .withBufferAccess(bufferAccess)
+                    .withQpAccess(qpAccess)
+                    .withCapacity(QueueCapacity.of(options.sendQueue(port, 1), 1));
+        };
         Connection.Plan<ReadPeer> plan = new Connection.Plan<>(options.connection, endpoint, Waiting.POLL, exchange)
-                .watchingThePeer();
+                .connectingWith(exchange.connector());
         try (Connection<ReadPeer> connection = Connection.prepare(device, plan, sideOut)) {
             if (!initiator) {
                 // The target's CPU writes its memory once, before the peer learns where it is; then it has nothing to do.
                 MemoryRegion buffer = connection.endpoint().buffer();
                 DataPattern.fill(buffer.buffer(), 0, size);
             }
-            printHeader(sideOut, connection, size);
-            ReadPeer peer = connection.exchange(host, listening);
-            if (initiator) {
-                initiate(connection, peer, sideOut);
-            } else {
-                serve(connection, sideOut);
+            printHeader(sideOut, connection, exchange.outstanding(connection.endpoint()));
+            try (PeerWatch<ReadPeer> watch = PeerWatch.exchange(connection, host, listening)) {
+                if (initiator) {
+                    initiate(connection, watch, exchange, sideOut);
+                } else {
+                    serve(connection, watch, sideOut);
+                }
+                watch.finish(initiator);
             }
-            connection.finish(initiator);
         }
     }
 
-    private void printHeader(PrintStream sideOut, Connection<ReadPeer> connection, int size) {
+    private void printHeader(PrintStream sideOut, Connection<ReadPeer> connection, int outstanding) {
+        int size = options.size();
         sideOut.println("---------------------------------------------------------------------------------------");
         sideOut.println(options.bandwidth ? "                    RDMA_Read BW Test" : "                    RDMA_Read Latency Test");
         sideOut.printf(" Device         : %s\t\tTransport type : IB (RC)%n", connection.endpoint().port().name());
         sideOut.printf(" Message size   : %d\t\tIterations     : %d%n", size, options.iters());
-        sideOut.printf(" Outstand reads : %d%n", connection.endpoint().spec().rdAtomic());
+        sideOut.printf(" Outstand reads : %d%n", outstanding);
         sideOut.println("---------------------------------------------------------------------------------------");
     }
 
     /** The initiator: reads the target's buffer {@code -n} times, one at a time or many in flight. */
-    private void initiate(Connection<ReadPeer> connection, ReadPeer peer, PrintStream sideOut) {
+    private void initiate(Connection<ReadPeer> connection, PeerWatch<ReadPeer> watch, ReadExchange exchange, PrintStream sideOut) {
+        ReadPeer peer = watch.peer();
         int size = options.size();
         if (peer.buffer().length() < size) {
             throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
                     + size + "-byte message", "Start both sides with the same -s/--size");
         }
-        int reads = connection.readsToIssue();
+        int reads = exchange.readsToIssue(connection.endpoint(), peer);
         sideOut.printf("  reads in flight: at most %d (max_rd_atomic: the fewer of this side's %d and the %d the peer serves)%n",
-                reads, connection.endpoint().spec().rdAtomic(), peer.readsServed());
-        if (fail != Failure.none) {
-            sideOut.printf("--fail %s: this read should be refused by %s%n", fail.optionName(), fail.refusedByTarget()
+                reads, exchange.outstanding(connection.endpoint()), peer.readsServed());
+        if (fail != null) {
+            sideOut.printf("--fail %s: this read should be refused by %s%n", Cli.OptionNames.optionName(fail), fail.refusedByTarget()
                     ? "the target's device" : "this side's device: its buffer does not allow LOCAL_WRITE, which the response needs");
         }
-        // A message of several pieces is several READs: the depth in messages keeps the READs within max_rd_atomic.
-        int pieces = RdmaRequests.piecesOf(size, connection.endpoint().port().maxMessageSize());
-        int depth = options.bandwidth ? Math.max(1, Math.min(options.depth(), reads / pieces)) : 1;
+        // As perftest, the whole -t is posted: the QP issues max_rd_atomic READs at once and holds the rest back.
+        int depth = options.bandwidth ? options.depth() : 1;
         int signalEvery = Math.min(options.cqMod, depth);
-        ReadTest test = new ReadTest(connection, options.iters(), signalEvery);
+        ReadTest test = new ReadTest(connection, watch, options.iters(), signalEvery);
         double seconds;
         if (options.bandwidth) {
-            BandwidthReport report = test.bandwidth(peer, depth, signalEvery, fail, observer);
+            BandwidthReport report = test.bandwidth(peer, depth, signalEvery, fail);
             report.lines(size, options.iters()).forEach(sideOut::println);
             seconds = report.seconds();
         } else {
-            LatencyReport report = test.latency(peer, fail, observer);
+            LatencyReport report = test.latency(peer, fail);
             report.lines(size, 1).forEach(sideOut::println);
             seconds = report.seconds();
         }
@@ -206,9 +182,9 @@ public final class RdmaReadMain implements Callable<Integer> {
      * TCP connection, as perftest's server waits in {@code ctx_close_connection}. Meanwhile its
      * thread sleeps; the report shows what it did.
      */
-    private void serve(Connection<ReadPeer> connection, PrintStream sideOut) {
+    private void serve(Connection<ReadPeer> connection, PeerWatch<ReadPeer> watch, PrintStream sideOut) {
         IdleMeter idle = IdleMeter.start();
-        connection.awaitPeerFinished(Waits.patienceNanos(options.iters(), options.size()), "target: waiting for the initiator");
+        watch.awaitPeerFinished(Waits.patienceNanos(options.iters(), options.size()), "target: waiting for the initiator");
         int completions = new Completions(connection.endpoint().cq(), 1, "target").poll();
         sideOut.printf("target: the initiator read this side's %d-byte buffer and finished while this side waited %.2f s%n",
                 options.size(), idle.seconds());

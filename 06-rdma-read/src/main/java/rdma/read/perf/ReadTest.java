@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import rdma.devices.VerbsException;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
-import rdma.pingpong.LoopObserver;
 import rdma.queues.QueuePair;
 import rdma.queues.SendFlag;
 import rdma.queues.SendRequest;
@@ -15,6 +14,7 @@ import rdma.write.BandwidthReport;
 import rdma.write.DataPattern;
 import rdma.write.LatencyReport;
 import rdma.write.RdmaRequests;
+import rdma.write.PeerWatch;
 import rdma.write.RemoteBuffer;
 import rdma.write.Waits;
 
@@ -35,12 +35,12 @@ final class ReadTest {
     private final Waits waits;
 
     /** {@code messagesPerWait}: how many READs may have to complete before a wait ends. */
-    ReadTest(Connection<ReadPeer> connection, int iters, int messagesPerWait) {
+    ReadTest(Connection<ReadPeer> connection, PeerWatch<ReadPeer> watch, int iters, int messagesPerWait) {
         this.local = connection.endpoint().buffer();
         this.size = (int) local.length();
         this.iters = iters;
         this.piece = Math.min(size, connection.endpoint().port().maxMessageSize());
-        this.waits = new Waits(connection, SIDE, messagesPerWait, size);
+        this.waits = new Waits(connection, watch, SIDE, messagesPerWait, size);
         this.qp = connection.endpoint().qp();
     }
 
@@ -63,7 +63,7 @@ final class ReadTest {
      * ib_read_lat's loop: post a READ, wait for its completion, again. A READ is a round trip by
      * itself (the request goes out, the data comes back), so each iteration measures one.
      */
-    LatencyReport latency(ReadPeer peer, Failure fail, LoopObserver observer) {
+    LatencyReport latency(ReadPeer peer, Failure fail) {
         SendRequest[] reads = reads(peer.buffer(), fail);
         SendRequest last = reads[reads.length - 1];
         LatencyReport report = new LatencyReport(iters);
@@ -72,16 +72,15 @@ final class ReadTest {
             last.wrId(i).sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
             reads[0].post();
             waits.awaitSends(i + 1, "the completion of this side's read");
-            observer.received(i + 1);
         }
         report.finished();
         return report;
     }
 
     /** ib_read_bw's loop ({@link BandwidthLoop}): up to {@code depth} READs in flight, a completion every {@code signalEvery}. */
-    BandwidthReport bandwidth(ReadPeer peer, int depth, int signalEvery, Failure fail, LoopObserver observer) {
+    BandwidthReport bandwidth(ReadPeer peer, int depth, int signalEvery, Failure fail) {
         SendRequest[] reads = reads(peer.buffer(), fail);
-        return new BandwidthLoop(waits, iters, depth, signalEvery).run(reads[0], reads[reads.length - 1], 0, observer);
+        return new BandwidthLoop(waits, iters, depth, signalEvery).run(reads[0], reads[reads.length - 1], 0);
     }
 
     /** The -c check: every byte read is the pattern the target wrote (this buffer started as zeros). */

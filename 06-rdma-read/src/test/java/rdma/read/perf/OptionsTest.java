@@ -2,63 +2,44 @@ package rdma.read.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import rdma.devices.Cli;
-import rdma.testsupport.ExternalCommand;
+import rdma.pingpong.PingpongOptions;
+import rdma.testsupport.Perftest;
 import rdma.testsupport.ProgramRun;
+import rdma.write.PerfOptions;
 
 /** perftest's option names and defaults for ib_read_lat and ib_read_bw, and the chapter's own. */
 class OptionsTest {
     private static RdmaReadMain parse(String... args) {
-        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
-        RdmaReadMain main = new RdmaReadMain(nowhere, nowhere);
-        new CommandLine(main).parseArgs(args);
-        return main;
-    }
-
-    /** perftest's own usage text: "-s, --size=<size>  Size of message to exchange (default 65536)". */
-    private static String usageOf(String tool) throws Exception {
-        return ExternalCommand.run(null, List.of(tool, "-h"), "apt-get install perftest").stdout();
-    }
-
-    private static String defaultIn(String tool, String option) throws Exception {
-        Matcher line = Pattern.compile("(?m)^\\s+" + option + ", .*default (\\d+)\\)").matcher(usageOf(tool));
-        assertThat(line.find()).as("%s in the usage of %s", option, tool).isTrue();
-        return line.group(1);
+        return ProgramRun.parsed(RdmaReadMain::new, args);
     }
 
     @Test
     void latencyDefaultsAreIbReadLats() throws Exception {
-        RdmaReadMain main = parse();
-        assertThat(String.valueOf(main.options.size())).isEqualTo(defaultIn("ib_read_lat", "-s"));
-        assertThat(String.valueOf(main.options.iters())).isEqualTo(defaultIn("ib_read_lat", "-n"));
+        PerfOptions options = parse().options;
+        Perftest.assertDefaults("ib_read_lat", Map.of("-s", options.size(), "-n", options.iters()));
     }
 
     @Test
     void bandwidthDefaultsAreIbReadBws() throws Exception {
-        RdmaReadMain main = parse("--bw");
-        assertThat(String.valueOf(main.options.size())).isEqualTo(defaultIn("ib_read_bw", "-s"));
-        assertThat(String.valueOf(main.options.iters())).isEqualTo(defaultIn("ib_read_bw", "-n"));
-        assertThat(String.valueOf(main.options.txDepth)).isEqualTo(defaultIn("ib_read_bw", "-t"));
+        PerfOptions options = parse("--bw").options;
+        Perftest.assertDefaults("ib_read_bw", Map.of("-s", options.size(), "-n", options.iters(), "-t", options.txDepth));
     }
 
     /** perftest names the outstanding reads -o/--outs too, and defaults them to what the device allows. */
     @Test
     void outsIsPerftestsOption() throws Exception {
-        assertThat(usageOf("ib_read_bw")).containsPattern("(?m)^\\s+-o, --outs=<num>");
+        assertThat(Perftest.usage("ib_read_bw")).containsPattern("(?m)^\\s+-o, --outs=<num>");
         assertThat(parse().outs).as("no -o: the device's most").isNull();
         assertThat(parse("-o", "4").outs).isEqualTo(4);
     }
 
+    /** The servers of chapters 04 and 05 (its default port is 18516) and this one's can listen side by side. */
     @Test
-    void theDefaultPortIsNotChapter05s() {
-        assertThat(parse().options.connection.port).isEqualTo(RdmaReadMain.PORT).isNotEqualTo(18516).isNotEqualTo(18515);
+    void theDefaultPortIsNotChapter04sNor05s() {
+        assertThat(parse().options.connection.port).isNotIn(new PingpongOptions().connection.port, 18516);
     }
 
     @Test

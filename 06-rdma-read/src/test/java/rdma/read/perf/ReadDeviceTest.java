@@ -2,30 +2,19 @@ package rdma.read.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.management.ThreadMXBean;
-import java.io.ByteArrayOutputStream;
-import java.io.File;
-import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import rdma.devices.Cli;
-import rdma.devices.DeviceContext;
-import rdma.devices.DeviceList;
-import rdma.memory.MemoryRegion;
-import rdma.memory.ProtectionDomain;
-import rdma.queues.CompletionQueue;
-import rdma.queues.QueuePair;
+import rdma.queues.WcStatus;
+import rdma.testsupport.Allocation;
+import rdma.testsupport.FreePorts;
+import rdma.testsupport.KilledPeer;
+import rdma.testsupport.LabDevices;
 import rdma.testsupport.Listening;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
@@ -37,19 +26,8 @@ import rdma.testsupport.RequiresDevice;
  */
 @RequiresDevice
 class ReadDeviceTest {
-    private static final AtomicInteger NEXT_PORT = new AtomicInteger(18800);
-
-    @AfterEach
-    void nothingIsLeftBehind() {
-        assertThat(QueuePair.openCount()).as("QPs").isZero();
-        assertThat(CompletionQueue.openCount()).as("CQs").isZero();
-        assertThat(MemoryRegion.openCount()).as("MRs").isZero();
-        assertThat(ProtectionDomain.openCount()).as("PDs").isZero();
-        assertThat(DeviceContext.openCount()).as("contexts").isZero();
-    }
-
     private static ProgramRun demo(String... args) {
-        List<String> all = new ArrayList<>(List.of("--demo", "-p", String.valueOf(NEXT_PORT.getAndIncrement())));
+        List<String> all = new ArrayList<>(List.of("--demo", "-p", String.valueOf(FreePorts.next())));
         all.addAll(List.of(args));
         return ProgramRun.of(RdmaReadMain::run, all.toArray(String[]::new));
     }
@@ -65,8 +43,7 @@ class ReadDeviceTest {
     void theLatencyTestReadsThePattern() {
         ProgramRun run = demo("-n", "200", "-s", "64", "-c");
 
-        assertThat(run.stderr()).as(run.stdout()).isEmpty();
-        assertThat(run.exitCode()).isZero();
+        run.assertSucceeded();
         assertThat(run.stdout()).contains("[client]                     RDMA_Read Latency Test",
                         "[client]  #bytes #iterations    t_min[usec]", "[client] 12800 bytes in ", "[client] 200 iters in ",
                         "[client] -c: all 64 bytes read match the target's pattern")
@@ -78,8 +55,7 @@ class ReadDeviceTest {
     void theBandwidthTestKeepsTheNegotiatedReadsInFlight() {
         ProgramRun run = demo("--bw", "-n", "300", "-s", "4096", "-c", "-o", "4");
 
-        assertThat(run.stderr()).as(run.stdout()).isEmpty();
-        assertThat(run.exitCode()).isZero();
+        run.assertSucceeded();
         assertThat(run.stdout()).contains("[client]  #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]",
                         "[client]   reads in flight: at most 4 (max_rd_atomic: the fewer of this side's 4 and the 4 the peer serves)",
                         "[server]   local reads:    serves 4 RDMA READs at once (max_dest_rd_atomic)",
@@ -91,8 +67,8 @@ class ReadDeviceTest {
     /** Two processes' worth of options: the target serves 2, the initiator would issue 16, and issues 2. */
     @Test
     void theInitiatorIssuesNoMoreThanTheTargetServes() throws Exception {
-        int port = NEXT_PORT.getAndIncrement();
-        String device = firstDevice();
+        int port = FreePorts.next();
+        String device = LabDevices.find().server();
         CompletableFuture<ProgramRun> target = CompletableFuture.supplyAsync(() -> ProgramRun.of(RdmaReadMain::run,
                 "--bw", "-n", "200", "-s", "4096", "-o", "2", "-d", device, "-p", String.valueOf(port)));
         Listening.await(port, 30_000);
@@ -109,8 +85,8 @@ class ReadDeviceTest {
 
     @Test
     void outsAboveTheDevicesLimitIsRefusedWithIt() {
-        ProgramRun run = ProgramRun.of(RdmaReadMain::run, "-o", "255", "-d", firstDevice(), "-p",
-                String.valueOf(NEXT_PORT.getAndIncrement()));
+        ProgramRun run = ProgramRun.of(RdmaReadMain::run, "-o", "255", "-d", LabDevices.find().server(), "-p",
+                String.valueOf(FreePorts.next()));
 
         assertThat(run.exitCode()).isEqualTo(Cli.VERBS_ERROR);
         assertThat(run.stderr()).hasLineCount(1).containsPattern("^06-rdma-read: -o/--outs 255: \\S+ serves at most \\d+ RDMA"
@@ -122,11 +98,9 @@ class ReadDeviceTest {
     void eachRemoteAccessErrorEndsInRemAccessErr(String failure) {
         ProgramRun run = demo("--fail", failure);
 
-        assertThat(run.exitCode()).isEqualTo(Cli.VERBS_ERROR);
         assertThat(run.stdout()).contains("[client] --fail " + failure + ": this read should be refused by the target's device");
-        assertThat(run.stderr()).hasLineCount(1).isEqualTo("[client] 06-rdma-read: ibv_poll_cq(initiator): work request 0"
-                + " completed with remote access error (status 10). The peer refused the access: the rkey, the address range"
-                + " or the remote MR's access flags (REMOTE_WRITE, REMOTE_READ) do not allow it\n");
+        run.assertFailedWith("[client] 06-rdma-read: ibv_poll_cq(initiator): work request 0 completed with remote access error"
+                + " (status 10). " + WcStatus.IBV_WC_REM_ACCESS_ERR.hint());
     }
 
     /** The response of a READ is a local write: without LOCAL_WRITE the initiator's own device refuses it. */
@@ -144,8 +118,7 @@ class ReadDeviceTest {
     void oneByteMessages() {
         ProgramRun run = demo("--bw", "-s", "1", "-n", "100", "-c");
 
-        assertThat(run.stderr()).as(run.stdout()).isEmpty();
-        assertThat(run.exitCode()).isZero();
+        run.assertSucceeded();
         assertThat(run.stdout()).contains("[client] -c: all 1 byte read match the target's pattern");
     }
 
@@ -154,78 +127,48 @@ class ReadDeviceTest {
     void aGibibyteIsReadIntact() {
         ProgramRun run = demo("--bw", "-s", String.valueOf(1 << 30), "-n", "1", "-c");
 
-        assertThat(run.stderr()).as(run.stdout()).isEmpty();
-        assertThat(run.exitCode()).isZero();
+        run.assertSucceeded();
         assertThat(run.stdout()).contains("[client] -c: all 1073741824 bytes read match the target's pattern");
     }
 
     /** The target notices an initiator that was killed mid-run within seconds, and tells it from one that finished. */
     @Test
     void aKilledInitiatorIsNoticedByTheTarget() throws Exception {
-        int port = NEXT_PORT.getAndIncrement();
-        CompletableFuture<ProgramRun> target = CompletableFuture.supplyAsync(() ->
-                ProgramRun.of(RdmaReadMain::run, "--bw", "-n", "100000000", "-s", "4096", "-d", firstDevice(), "-p", String.valueOf(port)));
-        Listening.await(port, 30_000);
-        Path output = Files.createTempFile("initiator", ".txt");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), RdmaReadMain.class.getName(), "--bw", "-n", "100000000", "-s", "4096",
-                "-p", String.valueOf(port), "localhost"));
-        Process initiator = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-        awaitOutput(output, "reads in flight:", 60);
-        Thread.sleep(2_000); // the reads are under way
-        initiator.destroyForcibly().waitFor();
-        long killed = System.nanoTime();
+        int port = FreePorts.next();
+        List<String> test = List.of("--bw", "-n", "100000000", "-s", "4096", "-p", String.valueOf(port));
+        List<String> target = new ArrayList<>(test);
+        target.addAll(List.of("-d", LabDevices.find().server()));
 
-        ProgramRun run = target.get(60, TimeUnit.SECONDS);
+        KilledPeer killed = KilledPeer.run(RdmaReadMain::run, target, port, RdmaReadMain.class, test, "reads in flight:");
 
-        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed)).as("seconds until the target noticed").isLessThan(5);
-        assertThat(run.exitCode()).as(Files.readString(output)).isEqualTo(Cli.VERBS_ERROR);
-        assertThat(run.stderr()).isEqualTo("06-rdma-read: target: waiting for the initiator: the peer closed its connection"
-                + " before it finished: it failed or was stopped. Look at the other side's output\n");
+        assertThat(killed.secondsToNotice()).as("seconds until the target noticed").isLessThan(5);
+        assertThat(killed.survivor().exitCode()).as(killed.peerOutput()).isEqualTo(Cli.VERBS_ERROR);
+        assertThat(killed.survivor().stderr()).isEqualTo("06-rdma-read: target: waiting for the initiator: the peer closed its"
+                + " connection before it finished: it failed or was stopped. Look at the other side's output\n");
     }
 
-    /** The initiator's loops create no object in their steady state, watched from outside as chapter 04's. */
+    /** A message so large that its READs do not fit the device's queues is refused, naming the size and the fix. */
+    @Test
+    void aSizeWhoseReadsDoNotFitTheQueuesIsOneLineNamingIt() {
+        ProgramRun run = demo("-s", "2147483647", "-n", "1");
+
+        assertThat(run.exitCode()).isEqualTo(Cli.VERBS_ERROR);
+        assertThat(run.stderr()).hasLineCount(1).startsWith("[server] 06-rdma-read: -s/--size 2147483647 with -t/--tx-depth 128:")
+                .contains(" work requests each (one moves at most max_msg_sz ")
+                .endsWith("Pass a smaller -t/--tx-depth or -s/--size\n");
+    }
+
+    /** The initiator's loops create no object in their steady state: 4000 more READs allocate less than 4000 bytes more. */
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
-    void theSteadyStateLoopsAllocateNothing(boolean bandwidth) {
-        int iters = 4000;
-        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long[] allocatedAt = new long[2];
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(output, true, StandardCharsets.UTF_8);
-        RdmaReadMain main = new RdmaReadMain(print, print).observe(messages -> {
-            if (messages >= iters / 2 && allocatedAt[0] == 0) {
-                allocatedAt[0] = threads.getCurrentThreadAllocatedBytes();
-            } else if (messages == iters) {
-                allocatedAt[1] = threads.getCurrentThreadAllocatedBytes();
+    void theSteadyStateLoopsAllocateNothing(boolean bandwidth) throws Exception {
+        Allocation.assertLoopAllocatesNothing(iters -> {
+            List<String> args = new ArrayList<>(List.of("-n", String.valueOf(iters), "-s", "64"));
+            if (bandwidth) {
+                args.add("--bw");
             }
-        });
-        List<String> args = new ArrayList<>(List.of("--demo", "-n", String.valueOf(iters), "-s", "64", "-p",
-                String.valueOf(NEXT_PORT.getAndIncrement())));
-        if (bandwidth) {
-            args.add("--bw");
-        }
-
-        int exitCode = Cli.run(main, args.toArray(String[]::new), print, print);
-
-        assertThat(exitCode).as(output.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(allocatedAt[1] - allocatedAt[0])
-                .as("bytes allocated by the initiator's loop over its second half (bandwidth: %s)", bandwidth).isLessThan(iters / 2);
-    }
-
-    /** Waits until a child's output holds {@code text}: it has connected. */
-    private static void awaitOutput(Path output, String text, int seconds) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!Files.readString(output).contains(text)) {
-            assertThat(System.nanoTime() - deadline).as("the initiator connected: %s", Files.readString(output)).isNegative();
-            Thread.sleep(100);
-        }
-    }
-
-    private static String firstDevice() {
-        try (DeviceList list = DeviceList.open()) {
-            return list.first().name();
-        }
+            ProgramRun run = demo(args.toArray(String[]::new));
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+        }, 1000, 5000, bandwidth ? "the initiator's bandwidth loop" : "the initiator's latency loop");
     }
 }

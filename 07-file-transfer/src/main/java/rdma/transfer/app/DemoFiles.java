@@ -1,7 +1,6 @@
 package rdma.transfer.app;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -12,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import rdma.devices.VerbsException;
 
 /**
  * The demo's files, under the system's temporary directory: a file of random bytes to send, a
@@ -35,7 +35,8 @@ final class DemoFiles implements AutoCloseable {
             return new DemoFiles(source, Files.createTempDirectory("07-file-transfer-demo-received-"));
         } catch (IOException failed) {
             deleteQuietly(source);
-            throw new UncheckedIOException("creating the demo's files under " + System.getProperty("java.io.tmpdir"), failed);
+            throw new VerbsException("creating the demo's files under " + System.getProperty("java.io.tmpdir"),
+                    String.valueOf(failed.getMessage()), "Free space there, or point java.io.tmpdir at another directory", failed);
         }
     }
 
@@ -80,7 +81,8 @@ final class DemoFiles implements AutoCloseable {
             }
             return digest.digest();
         } catch (IOException failed) {
-            throw new UncheckedIOException(failed);
+            throw new VerbsException("reading " + file + " back", String.valueOf(failed.getMessage()),
+                    "Was it deleted while the demo ran?", failed);
         } catch (NoSuchAlgorithmException missing) {
             throw new IllegalStateException(missing);
         }

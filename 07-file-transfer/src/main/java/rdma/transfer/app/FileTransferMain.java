@@ -4,12 +4,8 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import rdma.devices.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceList;
@@ -18,7 +14,6 @@ import rdma.pingpong.ConnectionOptions;
 import rdma.pingpong.Demo;
 import rdma.queues.Waiting;
 import rdma.transfer.FileClient;
-import rdma.transfer.FileResult;
 import rdma.transfer.FileServer;
 import rdma.transfer.Progress;
 import rdma.transfer.TransferListener;
@@ -35,7 +30,7 @@ import rdma.transfer.TransferOptions;
                 "  07-file-transfer [--server] [options]        receive into --dir, one sender after another",
                 "  07-file-transfer [options] <host> <file>...  send the files to <host>",
                 "  07-file-transfer [--demo]                    send a 256 MiB file of random bytes from one device to another"})
-public final class FileTransferMain implements Callable<Integer> {
+public final class FileTransferMain extends Cli.Program {
     /** Above chapter 06's, so that the chapters can run side by side. */
     static final int PORT = TransferOptions.PORT;
     static final long DEMO_SIZE = 256L << 20;
@@ -43,43 +38,28 @@ public final class FileTransferMain implements Callable<Integer> {
     @Mixin
     TransferOptions options = new TransferOptions(PORT);
 
-    @Spec
-    CommandSpec spec;
-
-    private final PrintStream out;
-    private final PrintStream err;
     private final Waiting waiting;
-    private TransferListener observer;
 
     FileTransferMain(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
         this.waiting = Waiting.POLL;
     }
 
     public static void main(String[] args) {
-        Cli.exit(run(args, System.out, System.err));
+        Cli.main(FileTransferMain::new, args);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new FileTransferMain(out, err), args, out, err);
-    }
-
-    /** Tells {@code listener} of every file, instead of the progress output (tests watch the chunk loop here). */
-    FileTransferMain observe(TransferListener listener) {
-        this.observer = listener;
-        return this;
+        return Cli.run(FileTransferMain::new, args, out, err);
     }
 
     @Override
     public Integer call() {
         String invalid = options.invalid();
-        if (invalid != null) {
-            throw new ParameterException(spec.commandLine(), invalid);
-        }
+        refuse(invalid);
         try (DeviceList devices = DeviceList.open()) {
             Device device = devices.select(options.connection.ibDev);
-            boolean noArguments = spec.commandLine().getParseResult().originalArgs().isEmpty();
+            boolean noArguments = noArguments();
             if (options.connection.mode(noArguments) == ConnectionOptions.Mode.SERVER) {
                 return new FileServer(options, waiting, spec.name()).run(device, out, err, progress(out, true), listener -> { });
             }
@@ -128,9 +108,6 @@ public final class FileTransferMain implements Callable<Integer> {
 
     /** A progress bar where stderr is a terminal and {@code bar} allows one, the result lines either way. */
     private TransferListener progress(PrintStream sideOut, boolean bar) {
-        if (observer != null) {
-            return observer;
-        }
         return bar ? Progress.forTerminal(sideOut) : Progress.linesOnly(sideOut);
     }
 }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.management.ThreadMXBean;
-import java.io.File;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,22 +18,25 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import rdma.devices.Cli;
-import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
-import rdma.memory.MemoryRegion;
-import rdma.queues.QueuePair;
+import rdma.queues.Waiting;
+import rdma.testsupport.Allocation;
+import rdma.testsupport.Child;
 import rdma.testsupport.ExternalCommand;
+import rdma.testsupport.FreePorts;
 import rdma.testsupport.Listening;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
+import rdma.transfer.FileClient;
 import rdma.transfer.FileResult;
+import rdma.transfer.FileServer;
 import rdma.transfer.TransferListener;
+import rdma.transfer.TransferOptions;
 
 /**
  * The program on a real device: the demo, several files of awkward sizes, the receiver's
@@ -38,17 +45,10 @@ import rdma.transfer.TransferListener;
  */
 @RequiresDevice
 class FileTransferDeviceTest {
-    private static final AtomicInteger NEXT_PORT = new AtomicInteger(19000);
-
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final PrintStream NOWHERE = new PrintStream(OutputStream.nullOutputStream());
     @TempDir
     Path root;
-
-    @AfterEach
-    void nothingIsLeftBehind() {
-        assertThat(QueuePair.openCount()).as("QPs").isZero();
-        assertThat(MemoryRegion.openCount()).as("MRs").isZero();
-        assertThat(DeviceContext.openCount()).as("contexts").isZero();
-    }
 
     private static String device() {
         try (DeviceList list = DeviceList.open()) {
@@ -103,8 +103,7 @@ class FileTransferDeviceTest {
 
         ProgramRun run = ProgramRun.of(FileTransferMain::run);
 
-        assertThat(run.stderr()).as(run.stdout()).isEmpty();
-        assertThat(run.exitCode()).isZero();
+        run.assertSucceeded();
         assertThat(run.stdout()).containsPattern("\\[client\\] 07-file-transfer-demo-\\d+\\.bin: 268435456 bytes in [0-9.]+ s = [0-9.]+"
                         + " MB/s \\(disk [0-9.]+ s\\), sha256 [0-9a-f]{64}")
                 .containsPattern("\\[server\\] 07-file-transfer-demo-\\d+\\.bin: 268435456 bytes in ")
@@ -115,13 +114,26 @@ class FileTransferDeviceTest {
         }
     }
 
+    /** A demo that cannot write its files says so in one line, not a stack trace. */
+    @Test
+    void aDemoWithoutRoomForItsFilesIsOneLine() throws Exception {
+        Path missing = root.resolve("missing");
+        try (Child demo = Child.java(FileTransferMain.class, List.of("-Djava.io.tmpdir=" + missing,
+                "-Djna.tmpdir=" + Files.createDirectory(root.resolve("jna"))), List.of())) {
+            assertThat(demo.waitFor(60)).as(demo.output()).isEqualTo(Cli.VERBS_ERROR);
+            assertThat(demo.output()).containsPattern("(?m)^07-file-transfer: creating the demo's files under "
+                    + Pattern.quote(missing.toString()) + ": \\S+\\. Free space there, or point java.io.tmpdir at another directory$")
+                    .doesNotContain("\tat ");
+        }
+    }
+
     /** Empty, one byte, and sizes that are not a multiple of the chunk, through a ring that wraps many times. */
     @Test
     void severalFilesOfAwkwardSizesArriveIntact() throws Exception {
         Path in = Files.createDirectory(root.resolve("in"));
         List<Path> files = List.of(randomFile("empty", 0), randomFile("one", 1), randomFile("odd.bin", 3 * 65536 + 17),
                 randomFile("exact.bin", 8 * 65536), randomFile("wraps.bin", 5_000_000));
-        int port = NEXT_PORT.getAndIncrement();
+        int port = FreePorts.next();
         CompletableFuture<ProgramRun> server = server(port, FileTransferMain::run, "--dir", in.toString(), "--chunk", "64K", "--depth", "4");
         List<String> args = new ArrayList<>(List.of("--chunk", "64K", "--depth", "4", "localhost"));
         files.forEach(file -> args.add(file.toString()));
@@ -147,7 +159,7 @@ class FileTransferDeviceTest {
     @Test
     void theSidesSettleOnTheSmallerChunkAndDepth() throws Exception {
         Path in = Files.createDirectory(root.resolve("in"));
-        int port = NEXT_PORT.getAndIncrement();
+        int port = FreePorts.next();
         CompletableFuture<ProgramRun> server = server(port, FileTransferMain::run, "--dir", in.toString(), "--chunk", "32K", "--depth", "16");
 
         ProgramRun sender = send(port, FileTransferMain::run, "--chunk", "256K", "--depth", "2", "localhost",
@@ -163,20 +175,19 @@ class FileTransferDeviceTest {
         Path in = Files.createDirectory(root.resolve("in"));
         Files.writeString(in.resolve("report.txt"), "the receiver's own");
         Path file = Files.writeString(root.resolve("report.txt"), "the sender's");
-        int port = NEXT_PORT.getAndIncrement();
+        int port = FreePorts.next();
         CompletableFuture<ProgramRun> server = server(port, FileTransferMain::run, "--dir", in.toString());
 
         ProgramRun refused = send(port, FileTransferMain::run, "localhost", file.toString());
 
-        assertThat(refused.exitCode()).isEqualTo(Cli.VERBS_ERROR);
-        assertThat(refused.stderr()).isEqualTo("07-file-transfer: sender: sending report.txt: the receiver refused it: report.txt"
+        refused.assertFailedWith("07-file-transfer: sender: sending report.txt: the receiver refused it: report.txt"
                 + " exists in the receiver's directory, and the receiver does not overwrite (its --force would). Change what it"
-                + " objects to, or start the receiver with other options\n");
+                + " objects to, or start the receiver with other options");
         assertThat(server.get(60, TimeUnit.SECONDS).exitCode()).isEqualTo(1);
         assertThat(Files.readString(in.resolve("report.txt"))).isEqualTo("the receiver's own");
         assertThat(entries(in)).containsExactly("report.txt");
 
-        port = NEXT_PORT.getAndIncrement();
+        port = FreePorts.next();
         server = server(port, FileTransferMain::run, "--dir", in.toString(), "--force");
         assertThat(send(port, FileTransferMain::run, "localhost", file.toString()).exitCode()).isZero();
         assertThat(server.get(60, TimeUnit.SECONDS).exitCode()).isZero();
@@ -188,54 +199,68 @@ class FileTransferDeviceTest {
     void aFileLargerThanTheReceiversMemoryArrives() throws Exception {
         Path in = Files.createDirectory(root.resolve("in"));
         Path file = randomFile("large.bin", 160L << 20);
-        int port = NEXT_PORT.getAndIncrement();
-        Process receiver = childJvm(List.of("-Xmx48m"), "--server", "--once", "--dir", in.toString(), "-d", device(),
-                "-p", String.valueOf(port));
-        Listening.await(port, 60_000);
+        int port = FreePorts.next();
+        try (Child receiver = Child.java(FileTransferMain.class, List.of("-Xmx48m"), List.of("--server", "--once", "--dir",
+                in.toString(), "-d", device(), "-p", String.valueOf(port)))) {
+            Listening.await(port, 60_000);
 
-        ProgramRun sender = send(port, FileTransferMain::run, "localhost", file.toString());
+            ProgramRun sender = send(port, FileTransferMain::run, "localhost", file.toString());
 
-        assertThat(receiver.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(sender.stderr()).as(sender.stdout()).isEmpty();
-        assertThat(receiver.exitValue()).as(new String(receiver.getInputStream().readAllBytes())).isZero();
+            assertThat(sender.stderr()).as(sender.stdout()).isEmpty();
+            assertThat(receiver.waitFor(120)).as(receiver.output()).isZero();
+        }
         assertThat(in.resolve("large.bin")).hasSameBinaryContentAs(file);
     }
 
+    /**
+     * A receiver killed mid-transfer is noticed by its sender at once; it leaves its partial
+     * file, which the next receiver in that directory deletes as it starts.
+     */
     @Test
-    void aReceiverKilledMidTransferIsNoticedBySender() throws Exception {
+    void aReceiverKilledMidTransferIsNoticedBySenderAndTheNextReceiverCleansUp() throws Exception {
         Path in = Files.createDirectory(root.resolve("in"));
-        int port = NEXT_PORT.getAndIncrement();
-        Process receiver = childJvm(List.of(), "--server", "--dir", in.toString(), "-d", device(), "-p", String.valueOf(port));
-        Listening.await(port, 60_000);
-        CompletableFuture<ProgramRun> sender = CompletableFuture.supplyAsync(() -> {
-            try {
-                return send(port, FileTransferMain::run, "localhost", sparseFile("endless.bin", 512L << 20).toString());
-            } catch (Exception failed) {
-                throw new IllegalStateException(failed);
-            }
-        });
-        awaitPartialFile(in);
-        receiver.destroyForcibly().waitFor();
-        long killed = System.nanoTime();
-
-        ProgramRun run = sender.get(60, TimeUnit.SECONDS);
+        int port = FreePorts.next();
+        ProgramRun run;
+        long killed;
+        try (Child receiver = Child.java(FileTransferMain.class, List.of(), List.of("--server", "--dir", in.toString(),
+                "-d", device(), "-p", String.valueOf(port)))) {
+            Listening.await(port, 60_000);
+            Path endless = sparseFile("endless.bin", 512L << 20);
+            CompletableFuture<ProgramRun> sender = CompletableFuture.supplyAsync(() ->
+                    send(port, FileTransferMain::run, "localhost", endless.toString()));
+            awaitPartialFile(in);
+            receiver.kill();
+            killed = System.nanoTime();
+            run = sender.get(60, TimeUnit.SECONDS);
+        }
 
         assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed)).as("seconds until the sender noticed").isLessThan(5);
-        assertThat(run.exitCode()).isEqualTo(Cli.VERBS_ERROR);
-        assertThat(run.stderr()).isEqualTo("07-file-transfer: sender: waiting for the receiver's credits: the peer closed its"
-                + " connection: it failed or was stopped. Look at the other side's output\n");
+        run.assertFailedWith("07-file-transfer: sender: waiting for the receiver's credits: the peer closed its"
+                + " connection: it failed or was stopped. Look at the other side's output");
+        assertThat(entries(in)).as("what the killed receiver left").singleElement().asString()
+                .startsWith(".07-file-transfer.").endsWith(".part");
+
+        int next = FreePorts.next();
+        CompletableFuture<ProgramRun> receiver = server(next, FileTransferMain::run, "--dir", in.toString());
+        ProgramRun sent = send(next, FileTransferMain::run, "localhost", randomFile("small.bin", 1000).toString());
+        ProgramRun received = receiver.get(60, TimeUnit.SECONDS);
+        assertThat(sent.exitCode()).as(sent.stderr()).isZero();
+        assertThat(received.stdout()).contains("receiver: deleted 1 partial file(s) that a receiver no longer running left behind");
+        assertThat(entries(in)).containsExactly("small.bin");
     }
 
     @Test
     void aSenderKilledMidTransferLeavesNothingAndTheReceiverSaysSo() throws Exception {
         Path in = Files.createDirectory(root.resolve("in"));
-        int port = NEXT_PORT.getAndIncrement();
+        int port = FreePorts.next();
         CompletableFuture<ProgramRun> server = server(port, FileTransferMain::run, "--dir", in.toString());
-        Process sender = childJvm(List.of(), "-d", device(), "-p", String.valueOf(port), "localhost",
-                sparseFile("endless.bin", 512L << 20).toString());
-        awaitPartialFile(in);
-        sender.destroyForcibly().waitFor();
-        long killed = System.nanoTime();
+        long killed;
+        try (Child sender = Child.java(FileTransferMain.class, List.of(), List.of("-d", device(), "-p", String.valueOf(port),
+                "localhost", sparseFile("endless.bin", 512L << 20).toString()))) {
+            awaitPartialFile(in);
+            sender.kill();
+            killed = System.nanoTime();
+        }
 
         ProgramRun run = server.get(60, TimeUnit.SECONDS);
 
@@ -256,7 +281,9 @@ class FileTransferDeviceTest {
         Path small = Files.createDirectory(root.resolve("small"));
         ExternalCommand.output(List.of("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", small.toString()), "mount (util-linux)");
         try {
-            int port = NEXT_PORT.getAndIncrement();
+            TransferOptions options = new TransferOptions(FreePorts.next());
+            options.dir = small;
+            options.once = true;
             TransferListener fillsTheDisk = new TransferListener() {
                 @Override
                 public void started(String name, long size) {
@@ -267,71 +294,79 @@ class FileTransferDeviceTest {
                     }
                 }
             };
-            CompletableFuture<ProgramRun> server = server(port, (args, out, err) -> Cli.run(new FileTransferMain(out, err)
-                    .observe(fillsTheDisk), args, out, err), "--dir", small.toString());
+            ByteArrayOutputStream receiverErrors = new ByteArrayOutputStream();
+            CompletableFuture<Integer> receiver = serveOnce(options, fillsTheDisk, receiverErrors);
 
-            ProgramRun sender = send(port, FileTransferMain::run, "localhost", randomFile("fits.bin", 2 << 20).toString());
-            ProgramRun receiver = server.get(60, TimeUnit.SECONDS);
+            ProgramRun sender = send(options.connection.port, FileTransferMain::run, "localhost",
+                    randomFile("fits.bin", 2 << 20).toString());
 
+            assertThat(receiver.get(60, TimeUnit.SECONDS)).isEqualTo(1);
             assertThat(sender.exitCode()).isEqualTo(Cli.VERBS_ERROR);
             assertThat(sender.stderr()).startsWith("07-file-transfer: sender: the receiver gave up: writing ")
                     .contains("No space left on device").hasLineCount(1);
-            assertThat(receiver.stderr()).startsWith("07-file-transfer: writing ").contains("No space left on device");
+            assertThat(receiverErrors.toString(StandardCharsets.UTF_8)).startsWith("07-file-transfer: writing ")
+                    .contains("No space left on device");
             assertThat(entries(small)).containsExactly("ballast");
         } finally {
             ExternalCommand.output(List.of("umount", small.toString()), "umount (util-linux)");
         }
     }
 
-    /** Both chunk loops create no object in their steady state: measured on each side's thread over the second half. */
-    @Test
-    void theChunkLoopsAllocateNothing() throws Exception {
-        Path in = Files.createDirectory(root.resolve("in"));
-        Path file = sparseFile("steady.bin", 32L << 20);
-        int port = NEXT_PORT.getAndIncrement();
-        AllocationWatch receiving = new AllocationWatch();
-        AllocationWatch sending = new AllocationWatch();
-        CompletableFuture<ProgramRun> server = server(port, (args, out, err) -> Cli.run(new FileTransferMain(out, err)
-                .observe(receiving), args, out, err), "--dir", in.toString(), "--chunk", "16K");
-
-        ProgramRun sender = send(port, (args, out, err) -> Cli.run(new FileTransferMain(out, err).observe(sending), args, out, err),
-                "--chunk", "16K", "localhost", file.toString());
-
-        assertThat(sender.exitCode()).as(sender.stderr()).isZero();
-        assertThat(server.get(60, TimeUnit.SECONDS).exitCode()).isZero();
-        assertThat(sending.bytesOverSecondHalf()).as("bytes the sender's loop allocated over 1024 chunks").isLessThan(1024);
-        assertThat(receiving.bytesOverSecondHalf()).as("bytes the receiver's loop allocated over 1024 chunks").isLessThan(1024);
+    /** The library's receiver of one sender (--once), in a thread of its own, telling {@code listener} of the file. */
+    private static CompletableFuture<Integer> serveOnce(TransferOptions options, TransferListener listener,
+            ByteArrayOutputStream errors) throws Exception {
+        PrintStream err = new PrintStream(errors, true, StandardCharsets.UTF_8);
+        CompletableFuture<ServerSocket> listening = new CompletableFuture<>();
+        String device = device();
+        CompletableFuture<Integer> receiver = CompletableFuture.supplyAsync(() -> {
+            try (DeviceList devices = DeviceList.open()) {
+                return new FileServer(options, Waiting.POLL, "07-file-transfer").run(devices.find(device), NOWHERE, err,
+                        listener, listening::complete);
+            }
+        });
+        listening.get(30, TimeUnit.SECONDS);
+        return receiver;
     }
 
-    /** Reads the allocation counter of the loop's own thread at the middle of the file and at its end. */
-    private static final class AllocationWatch implements TransferListener {
-        private final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        private long size;
-        private long atMiddle;
-        private long atEnd;
+    /**
+     * Both chunk loops create no object in their steady state: measured on each side's thread
+     * around whole transfers of 16 and 64 MiB in chunks of 16 KiB, 3072 chunks apart.
+     */
+    @Test
+    void theChunkLoopsAllocateNothing() throws Exception {
+        long[] receiverBytes = new long[3];
+        int[] run = {0};
+        Allocation.assertLoopAllocatesNothing(chunks -> {
+            Path in = Files.createDirectory(root.resolve("in" + chunks));
+            TransferOptions options = new TransferOptions(FreePorts.next());
+            options.dir = in;
+            options.once = true;
+            options.chunk = 16 << 10;
+            int index = run[0]++;
+            TransferListener measured = new TransferListener() {
+                private long start;
 
-        @Override
-        public void started(String name, long fileSize) {
-            this.size = fileSize;
-        }
+                @Override
+                public void started(String name, long size) {
+                    start = THREADS.getCurrentThreadAllocatedBytes();
+                }
 
-        @Override
-        public void advanced(long bytes) {
-            if (atMiddle == 0 && bytes >= size / 2) {
-                atMiddle = threads.getCurrentThreadAllocatedBytes();
-            } else if (bytes == size) {
-                atEnd = threads.getCurrentThreadAllocatedBytes();
+                @Override
+                public void finished(FileResult result) {
+                    receiverBytes[index] = THREADS.getCurrentThreadAllocatedBytes() - start;
+                }
+            };
+            CompletableFuture<Integer> receiver = serveOnce(options, measured, new ByteArrayOutputStream());
+            try (DeviceList devices = DeviceList.open()) {
+                new FileClient(options, Waiting.POLL).send(devices.find(device()), "localhost",
+                        List.of(sparseFile("steady" + chunks + ".bin", (long) chunks * options.chunk)), NOWHERE, TransferListener.NONE,
+                        ignored -> { });
             }
-        }
-
-        long bytesOverSecondHalf() {
-            assertThat(atMiddle).as("the middle was seen").isPositive();
-            return atEnd - atMiddle;
-        }
-
-        @Override
-        public void finished(FileResult result) {
-        }
+            assertThat(receiver.get(60, TimeUnit.SECONDS)).isZero();
+        }, 1024, 4096, "the sender's chunk loop");
+        assertThat(receiverBytes[1]).as("the receiver's file of 16 MiB").isPositive();
+        assertThat(receiverBytes[2] - receiverBytes[1]).as("bytes the receiver's loop allocated for 3072 more chunks")
+                .isLessThan(3072);
     }
 
     /** Waits until the receiver has started writing: its temporary file exists. */
@@ -344,13 +379,4 @@ class FileTransferDeviceTest {
         Thread.sleep(1_000); // chunks are moving
     }
 
-    /** This chapter's program in a JVM of its own, which the test may kill. */
-    private static Process childJvm(List<String> jvmOptions, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), FileTransferMain.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-    }
 }

@@ -1,12 +1,7 @@
 package rdma.events.app;
 
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 import rdma.events.WaitMode;
 import rdma.pingpong.ConnectionOptions;
 import rdma.pingpong.Pingpong;
@@ -18,39 +13,19 @@ import rdma.pingpong.PingpongOptions;
                 "  pingpong [options]          be the server",
                 "  pingpong [options] <host>   be the client of <host>",
                 "  pingpong [--demo]           both in this JVM"})
-final class PingpongCommand implements Callable<Integer> {
-    @ParentCommand
-    CompChannelMain parent;
-
+final class PingpongCommand extends WaitingCommand {
     @Mixin
     PingpongOptions options = new PingpongOptions();
 
-    @Mixin
-    WaitOptions waitOptions = new WaitOptions();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
-        WaitMode mode = waitOptions.mode(WaitMode.poll); // the C tool polls unless told -e
-        String invalid = mode == null ? "-e/--events is --wait events: give one or the other" : options.invalid();
-        if (invalid != null) {
-            throw new ParameterException(spec.commandLine(), invalid);
-        }
+        WaitMode mode = modeOrRefuse(WaitMode.poll, options.invalid()); // the C tool polls unless told -e
         boolean noArguments = spec.commandLine().getParseResult().matchedArgs().isEmpty();
-        long[] loopCpu = new long[2];
-        int status = new Pingpong(options, mode, parent.name() + " pingpong").observe(messages -> {
-            if (messages == 1) {
-                loopCpu[0] = CompChannelMain.processCpuNanos();
-            } else if (messages == options.iters) {
-                loopCpu[1] = CompChannelMain.processCpuNanos();
-            }
-        }).run(noArguments, parent.out(), parent.err());
-        if (status == 0 && loopCpu[1] > 0 && options.connection.mode(noArguments) != ConnectionOptions.Mode.DEMO) {
-            // What waiting cost: the CPU this process used in its loop, user and system, all threads.
-            parent.out().printf("loop CPU: %.3f s user+system for %d iterations%n", (loopCpu[1] - loopCpu[0]) / 1e9,
-                    options.iters);
+        LoopMeter meter = new LoopMeter(mode);
+        int status = new Pingpong(options, meter, program()).run(noArguments, parent.out(), parent.err());
+        if (status == 0 && options.connection.mode(noArguments) != ConnectionOptions.Mode.DEMO) {
+            // What waiting cost: the CPU the loop's thread used, user and system, from its first wait to its end.
+            parent.out().printf("loop CPU: %.3f s user+system for %d iterations%n", meter.cpuNanos() / 1e9, options.iters);
         }
         return status;
     }

@@ -1,12 +1,7 @@
 package rdma.events.app;
 
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 import rdma.devices.Device;
 import rdma.devices.DeviceList;
 import rdma.events.WaitMode;
@@ -23,30 +18,18 @@ import rdma.transfer.TransferOptions;
         description = {"07-file-transfer, waiting on completion events (--wait events, the default here).",
                 "  transfer [--server] [options]        receive into --dir, one sender after another",
                 "  transfer [options] <host> <file>...  send the files to <host>"})
-final class TransferCommand implements Callable<Integer> {
-    @ParentCommand
-    CompChannelMain parent;
-
+final class TransferCommand extends WaitingCommand {
     @Mixin
     TransferOptions options = new TransferOptions();
 
-    @Mixin
-    WaitOptions waitOptions = new WaitOptions();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
-        WaitMode mode = waitOptions.mode(WaitMode.events);
-        String invalid = mode == null ? "-e/--events is --wait events: give one or the other" : options.invalid();
+        String invalid = options.invalid();
         if (invalid == null && options.connection.demo) {
             invalid = "transfer has no demo (07-file-transfer has one): give --server, or a host and files";
         }
-        if (invalid != null) {
-            throw new ParameterException(spec.commandLine(), invalid);
-        }
-        String program = parent.name() + " transfer";
+        WaitMode mode = modeOrRefuse(WaitMode.events, invalid);
+        String program = program();
         try (DeviceList devices = DeviceList.open()) {
             Device device = devices.select(options.connection.ibDev);
             Progress progress = Progress.forTerminal(parent.out());

@@ -2,7 +2,6 @@ package rdma.events.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,8 +9,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,13 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import rdma.devices.Cli;
-import rdma.devices.Device;
-import rdma.devices.DeviceContext;
-import rdma.devices.DeviceList;
-import rdma.events.CompletionChannel;
-import rdma.memory.MemoryRegion;
-import rdma.queues.CompletionQueue;
-import rdma.queues.QueuePair;
+import rdma.testsupport.Child;
+import rdma.testsupport.FreePorts;
+import rdma.testsupport.LabDevices;
 import rdma.testsupport.Listening;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
@@ -39,33 +33,14 @@ import rdma.testsupport.RequiresDevice;
  */
 @RequiresDevice
 class CompChannelDeviceTest {
-    private static final AtomicInteger NEXT_PORT = new AtomicInteger(19200);
-    private static String serverDevice;
-    private static String clientDevice;
-    private static String gidIndex;
+    private static LabDevices lab;
 
     @TempDir
     Path root;
 
     @BeforeAll
-    static void chooseDevices() {
-        try (DeviceList list = DeviceList.open()) {
-            List<Device> devices = list.devices();
-            serverDevice = devices.get(0).name();
-            clientDevice = devices.get(devices.size() > 1 ? 1 : 0).name();
-            try (DeviceContext context = DeviceContext.open(devices.get(0))) {
-                gidIndex = context.port(1).ipv4RoceV2Gid().map(gid -> String.valueOf(gid.index())).orElse(null);
-            }
-        }
-    }
-
-    @AfterEach
-    void nothingIsLeftBehind() {
-        assertThat(QueuePair.openCount()).as("QPs").isZero();
-        assertThat(CompletionQueue.openCount()).as("CQs").isZero();
-        assertThat(CompletionChannel.openCount()).as("completion channels").isZero();
-        assertThat(MemoryRegion.openCount()).as("MRs").isZero();
-        assertThat(DeviceContext.openCount()).as("contexts").isZero();
+    static void findDevices() {
+        lab = LabDevices.find();
     }
 
     private static ProgramRun java(List<String> args) {
@@ -74,27 +49,22 @@ class CompChannelDeviceTest {
 
     /** The pingpong's arguments: device, port, -g where the port needs a GID, then {@code more}. */
     private static List<String> pingpong(String device, int port, String... more) {
-        List<String> args = new ArrayList<>(List.of("pingpong", "-d", device, "-p", String.valueOf(port)));
-        if (gidIndex != null) {
-            args.addAll(List.of("-g", gidIndex));
-        }
-        args.addAll(List.of(more));
+        List<String> args = new ArrayList<>(List.of("pingpong"));
+        args.addAll(lab.args(device, port, more));
         return args;
     }
 
-    private static Process cTool(Path output, List<String> args) throws Exception {
+    private static Child cTool(List<String> args) throws Exception {
         List<String> command = new ArrayList<>(List.of("ibv_rc_pingpong"));
         command.addAll(args.subList(1, args.size())); // the same options, without the subcommand
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        return Child.start(command);
     }
 
     @Test
     void theDemoComparesTheThreeModes() {
         ProgramRun run = java(List.of());
 
-        assertThat(run.stderr()).as(run.stdout()).isEmpty();
-        assertThat(run.exitCode()).isZero();
+        run.assertSucceeded();
         assertThat(run.stdout()).contains("mode       usec/iter     CPU s per 1000 iters")
                 .containsPattern("(?m)^poll +[0-9.]+ +[0-9.]+$")
                 .containsPattern("(?m)^events +[0-9.]+ +[0-9.]+$")
@@ -105,10 +75,9 @@ class CompChannelDeviceTest {
     @ValueSource(strings = {"poll", "events", "adaptive"})
     void thePingpongRunsInEachMode(String mode) {
         ProgramRun run = java(List.of("pingpong", "--demo", "--wait", mode, "-n", "300", "-c", "-p",
-                String.valueOf(NEXT_PORT.getAndIncrement())));
+                String.valueOf(FreePorts.next())));
 
-        assertThat(run.stderr()).as(run.stdout()).isEmpty();
-        assertThat(run.exitCode()).isZero();
+        run.assertSucceeded();
         assertThat(run.stdout()).contains("[client] 2457600 bytes in ", "[server] 300 iters in ").doesNotContain("invalid data");
     }
 
@@ -116,10 +85,9 @@ class CompChannelDeviceTest {
     @ParameterizedTest
     @CsvSource({"c, -e, -e", "c, -e, ''", "c, '', -e", "java, -e, -e", "java, -e, ''", "java, '', -e"})
     void itInteroperatesWithTheCTool(String server, String serverEvents, String clientEvents) throws Exception {
-        int port = NEXT_PORT.getAndIncrement();
-        Path cOutput = Files.createTempFile("c", ".txt");
-        List<String> serverArgs = pingpong(serverDevice, port, "-n", "200", "-c");
-        List<String> clientArgs = pingpong(clientDevice, port, "-n", "200", "-c", "localhost");
+        int port = FreePorts.next();
+        List<String> serverArgs = pingpong(lab.server(), port, "-n", "200", "-c");
+        List<String> clientArgs = pingpong(lab.client(), port, "-n", "200", "-c", "localhost");
         if (!serverEvents.isEmpty()) {
             serverArgs.add(1, serverEvents);
         }
@@ -127,37 +95,40 @@ class CompChannelDeviceTest {
             clientArgs.add(1, clientEvents);
         }
         ProgramRun java;
-        Process c;
+        String cOutput;
         if (server.equals("c")) {
-            c = cTool(cOutput, serverArgs);
-            Listening.await(port, 30_000);
-            java = java(clientArgs);
+            try (Child c = cTool(serverArgs)) {
+                Listening.await(port, 30_000);
+                java = java(clientArgs);
+                assertThat(c.waitFor(60)).as(c.output()).isZero();
+                cOutput = c.output();
+            }
         } else {
             CompletableFuture<ProgramRun> javaServer = CompletableFuture.supplyAsync(() -> java(serverArgs));
             Listening.await(port, 30_000);
-            c = cTool(cOutput, clientArgs);
-            java = javaServer.get(60, TimeUnit.SECONDS);
+            try (Child c = cTool(clientArgs)) {
+                java = javaServer.get(60, TimeUnit.SECONDS);
+                assertThat(c.waitFor(60)).as(c.output()).isZero();
+                cOutput = c.output();
+            }
         }
 
-        assertThat(c.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(c.exitValue()).as(Files.readString(cOutput)).isZero();
-        assertThat(Files.readString(cOutput)).contains("1638400 bytes in ").doesNotContain("invalid data");
-        assertThat(java.stderr()).as(java.stdout()).isEmpty();
-        assertThat(java.exitCode()).isZero();
+        assertThat(cOutput).contains("1638400 bytes in ").doesNotContain("invalid data");
+        java.assertSucceeded();
         assertThat(java.stdout()).contains("1638400 bytes in ", "200 iters in ");
     }
 
     /** Asleep on events when the peer dies: woken by the timeout of poll(2), an error, not a hang. */
     @Test
     void aPeerThatDiesWhileThisSideSleepsEndsInAnError() throws Exception {
-        int port = NEXT_PORT.getAndIncrement();
+        int port = FreePorts.next();
         CompletableFuture<ProgramRun> server = CompletableFuture.supplyAsync(() ->
-                java(pingpong(serverDevice, port, "-e", "-n", "100000000", "-s", "64")));
+                java(pingpong(lab.server(), port, "-e", "-n", "100000000", "-s", "64")));
         Listening.await(port, 30_000);
-        Path cOutput = Files.createTempFile("c", ".txt");
-        Process client = cTool(cOutput, pingpong(clientDevice, port, "-n", "100000000", "-s", "64", "localhost"));
-        Thread.sleep(3_000);
-        client.destroyForcibly().waitFor();
+        try (Child client = cTool(pingpong(lab.client(), port, "-n", "100000000", "-s", "64", "localhost"))) {
+            Thread.sleep(3_000);
+            client.kill();
+        }
 
         ProgramRun java = server.get(60, TimeUnit.SECONDS);
 
@@ -172,16 +143,15 @@ class CompChannelDeviceTest {
         byte[] bytes = new byte[5_000_000];
         new Random(8).nextBytes(bytes);
         Path file = Files.write(root.resolve("data.bin"), bytes);
-        int port = NEXT_PORT.getAndIncrement();
+        int port = FreePorts.next();
         CompletableFuture<ProgramRun> receiver = CompletableFuture.supplyAsync(() -> java(List.of("transfer", "--server", "--once",
-                "--dir", in.toString(), "-d", serverDevice, "-p", String.valueOf(port))));
+                "--dir", in.toString(), "-d", lab.server(), "-p", String.valueOf(port))));
         Listening.await(port, 30_000);
 
-        ProgramRun sender = java(List.of("transfer", "-d", clientDevice, "-p", String.valueOf(port), "--chunk", "256K",
+        ProgramRun sender = java(List.of("transfer", "-d", lab.client(), "-p", String.valueOf(port), "--chunk", "256K",
                 "localhost", file.toString()));
 
-        assertThat(sender.stderr()).as(sender.stdout()).isEmpty();
-        assertThat(sender.exitCode()).isZero();
+        sender.assertSucceeded();
         assertThat(receiver.get(60, TimeUnit.SECONDS).exitCode()).isZero();
         assertThat(in.resolve("data.bin")).hasBinaryContent(bytes);
         assertThat(sender.stdout()).containsPattern("data\\.bin: 5000000 bytes in [0-9.]+ s");
@@ -198,28 +168,32 @@ class CompChannelDeviceTest {
         try (var raf = new java.io.RandomAccessFile(file.toFile(), "rw")) {
             raf.setLength(512L << 20);
         }
-        int port = NEXT_PORT.getAndIncrement();
+        int port = FreePorts.next();
         CompletableFuture<ProgramRun> receiver = CompletableFuture.supplyAsync(() -> java(List.of("transfer", "--server", "--once",
-                "--dir", in.toString(), "-d", serverDevice, "-p", String.valueOf(port))));
+                "--dir", in.toString(), "-d", lab.server(), "-p", String.valueOf(port))));
         Listening.await(port, 30_000);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), CompChannelMain.class.getName(), "transfer", "-d", clientDevice, "-p",
-                String.valueOf(port), "localhost", file.toString()));
-        Process sender = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (Files.list(in).findAny().isEmpty()) {
-            assertThat(System.nanoTime()).as("the transfer started").isLessThan(deadline);
-            Thread.sleep(50);
+        try (Child sender = Child.java(CompChannelMain.class, List.of(), List.of("transfer", "-d", lab.client(), "-p",
+                String.valueOf(port), "localhost", file.toString()))) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (entries(in) == 0) {
+                assertThat(System.nanoTime()).as("the transfer started").isLessThan(deadline);
+                Thread.sleep(50);
+            }
+            Thread.sleep(1_000);
+            sender.kill();
         }
-        Thread.sleep(1_000);
-        sender.destroyForcibly().waitFor();
 
         ProgramRun run = receiver.get(60, TimeUnit.SECONDS);
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.stderr()).isEqualTo("08-comp-channel transfer: receiver: waiting for the sender's chunks: the peer closed"
                 + " its connection: it failed or was stopped. Look at the other side's output\n");
-        assertThat(Files.list(in).findAny()).as("the temporary file is gone").isEmpty();
+        assertThat(entries(in)).as("the temporary file is gone").isZero();
+    }
+
+    private static long entries(Path directory) throws Exception {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.count();
+        }
     }
 }

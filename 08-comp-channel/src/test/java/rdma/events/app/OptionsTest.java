@@ -11,7 +11,7 @@ import rdma.testsupport.ProgramRun;
 class OptionsTest {
     @Test
     void minusEIsWaitEvents() {
-        WaitOptions options = new WaitOptions();
+        WaitingCommand options = new PingpongCommand();
         options.events = true;
         assertThat(options.mode(WaitMode.poll)).isEqualTo(WaitMode.events);
         options.wait = WaitMode.events;
@@ -22,7 +22,7 @@ class OptionsTest {
 
     @Test
     void eachSubcommandHasItsDefault() {
-        WaitOptions none = new WaitOptions();
+        WaitingCommand none = new PingpongCommand();
         assertThat(none.mode(WaitMode.poll)).as("the pingpong polls, as the C tool").isEqualTo(WaitMode.poll);
         assertThat(none.mode(WaitMode.events)).as("the transfer sleeps").isEqualTo(WaitMode.events);
     }

@@ -1,4 +1,4 @@
-package rdma.pingpong;
+package rdma.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,17 +12,17 @@ class PeerWatchTest {
     private static final long SECONDS_5 = TimeUnit.SECONDS.toNanos(5);
 
     /** Two watches on the two ends of one loopback connection. */
-    private static PeerWatch[] pair() throws Exception {
+    static PeerWatch<?>[] pair() throws Exception {
         try (ServerSocket listener = new ServerSocket(0)) {
             Socket client = new Socket("localhost", listener.getLocalPort());
             Socket server = listener.accept();
-            return new PeerWatch[] {new PeerWatch(client), new PeerWatch(server)};
+            return new PeerWatch<?>[] {new PeerWatch<>(client, "server's message"), new PeerWatch<>(server, "client's message")};
         }
     }
 
     @Test
     void aPeerThatSaysItFinishedIsToldApartFromOneThatLeft() throws Exception {
-        PeerWatch[] finished = pair();
+        PeerWatch<?>[] finished = pair();
         finished[0].sayFinished();
         finished[0].close();
         finished[1].awaitPeerGone(SECONDS_5);
@@ -30,7 +30,7 @@ class PeerWatchTest {
         assertThat(finished[1].peerFinished()).isTrue();
         finished[1].close();
 
-        PeerWatch[] left = pair();
+        PeerWatch<?>[] left = pair();
         left[0].close();
         left[1].awaitPeerGone(SECONDS_5);
         assertThat(left[1].peerGone()).isTrue();
@@ -40,7 +40,7 @@ class PeerWatchTest {
 
     @Test
     void aLivePeerIsNotGone() throws Exception {
-        PeerWatch[] live = pair();
+        PeerWatch<?>[] live = pair();
         live[1].awaitPeerGone(TimeUnit.MILLISECONDS.toNanos(200));
         assertThat(live[1].peerGone()).isFalse();
         live[0].close();

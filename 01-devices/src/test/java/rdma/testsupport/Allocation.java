@@ -1,0 +1,42 @@
+package rdma.testsupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.management.ThreadMXBean;
+import java.lang.management.ManagementFactory;
+
+/**
+ * Whether a loop creates objects, measured from outside the program with the JVM's own
+ * per-thread allocation counter: a whole run with few iterations and one with many, after one to
+ * warm up. Everything but the loop is the same in both, so the extra iterations must add less
+ * than a byte each.
+ */
+public final class Allocation {
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /** One run of the program with a number of iterations, whose loop runs in the calling thread. */
+    @FunctionalInterface
+    public interface Run {
+        void run(int iterations) throws Exception;
+    }
+
+    private Allocation() {
+    }
+
+    /** Bytes the calling thread allocates during one run of {@code iterations}. */
+    public static long of(Run run, int iterations) throws Exception {
+        long before = THREADS.getCurrentThreadAllocatedBytes();
+        run.run(iterations);
+        return THREADS.getCurrentThreadAllocatedBytes() - before;
+    }
+
+    /** Fails unless {@code longer} iterations allocate less than a byte each more than {@code shorter} do. */
+    public static void assertLoopAllocatesNothing(Run run, int shorter, int longer, String loop) throws Exception {
+        of(run, shorter / 2);
+        long shortRun = of(run, shorter);
+        long longRun = of(run, longer);
+        assertThat(shortRun).as("a run allocates while it sets up, so the counter counts").isPositive();
+        assertThat(longRun - shortRun).as("bytes that %d more iterations of %s allocated (whole runs: %d and %d bytes)",
+                longer - shorter, loop, shortRun, longRun).isLessThan(longer - shorter);
+    }
+}
