@@ -14,9 +14,12 @@ import java.util.stream.Stream;
 
 /**
  * The RDMA resources this process holds, counted from outside the program, as an administrator
- * would: the kernel's own list ({@code rdma resource show}, iproute2), which names the pid that
- * holds every QP, CQ, MR, PD, device context, SRQ and cm_id, and the process's open files, where
- * each device context, completion channel and RDMA CM event channel is a file descriptor.
+ * would: the kernel's own list ({@code rdma resource show}, iproute2), which names who holds
+ * every QP, CQ, MR, PD, device context, SRQ and cm_id, and the process's open files, where each
+ * device context, completion channel and RDMA CM event channel is a file descriptor. The kernel
+ * names the thread that created a resource (its "pid" is the thread's id), and names none once
+ * that thread has ended: a resource counts as this process's when one of its threads made it, or
+ * when its maker is gone and it is not the kernel's own.
  */
 public record Resources(Map<String, Integer> counts) {
     /** The kinds {@code rdma resource show} lists, in the order they are asked for. */
@@ -24,14 +27,33 @@ public record Resources(Map<String, Integer> counts) {
 
     /** Now, for this process. */
     public static Resources ofThisProcess() {
-        long pid = ProcessHandle.current().pid();
+        List<String> threads = threadIds();
         Map<String, Integer> counts = new LinkedHashMap<>();
         List<String> lines = rdmaResources();
         for (int i = 0; i < KERNEL_KINDS.size(); i++) {
-            counts.put(KERNEL_KINDS.get(i), count(lines.get(i), "\"pid\":" + pid + "[,}]"));
+            int ours = 0;
+            for (String entry : ENTRY.split(lines.get(i))) {
+                Matcher pid = PID.matcher(entry);
+                boolean madeByUs = pid.find() ? threads.contains(pid.group(1)) : entry.contains("\"comm\"")
+                        && !entry.contains("\"comm\":\"ib_core\"");
+                ours += madeByUs ? 1 : 0;
+            }
+            counts.put(KERNEL_KINDS.get(i), ours);
         }
         counts.putAll(fileDescriptors());
         return new Resources(counts);
+    }
+
+    private static final Pattern ENTRY = Pattern.compile("\\},\\{");
+    private static final Pattern PID = Pattern.compile("\"pid\":(\\d+)[,}]");
+
+    /** The ids of this process's threads now. */
+    private static List<String> threadIds() {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            return tasks.map(task -> task.getFileName().toString()).toList();
+        } catch (IOException unreadable) {
+            throw new AssertionError("listing /proc/self/task", unreadable);
+        }
     }
 
     /** How many of {@code kind} ("qp", "pd", "uverbs fd", ...). */
@@ -89,12 +111,4 @@ public record Resources(Map<String, Integer> counts) {
         return counts;
     }
 
-    private static int count(String text, String regex) {
-        Matcher matcher = Pattern.compile(regex).matcher(text);
-        int count = 0;
-        while (matcher.find()) {
-            count++;
-        }
-        return count;
-    }
 }

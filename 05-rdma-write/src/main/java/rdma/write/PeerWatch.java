@@ -11,6 +11,8 @@ import rdma.devices.VerbsException;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.pingpong.PeerGoneException;
+import rdma.queues.QpState;
+import rdma.queues.QueuePair;
 
 /**
  * The exchange of chapter 04 over a TCP connection that stays open while the program runs, as
@@ -28,14 +30,16 @@ public final class PeerWatch<T> implements AutoCloseable {
 
     private final Socket socket;
     private final T peer;
+    private final QueuePair qp;
     private final Thread reader;
     private volatile boolean gone;
     private volatile boolean finished;
 
-    /** Watches {@code socket}, over which {@code peer} arrived. */
-    PeerWatch(Socket socket, T peer) {
+    /** Watches {@code socket}, over which {@code peer} arrived to the side of {@code qp} (null in tests without one). */
+    PeerWatch(Socket socket, T peer, QueuePair qp) {
         this.socket = socket;
         this.peer = peer;
+        this.qp = qp;
         this.reader = new Thread(this::readUntilClosed, "peer watch");
         reader.setDaemon(true);
         reader.start();
@@ -56,7 +60,7 @@ public final class PeerWatch<T> implements AutoCloseable {
      */
     public static <T> PeerWatch<T> exchange(Connection<T> connection, Socket socket, boolean asServer, T mine) {
         try {
-            return new PeerWatch<>(socket, connection.exchange(socket, asServer, mine));
+            return new PeerWatch<>(socket, connection.exchange(socket, asServer, mine), connection.endpoint().qp());
         } catch (RuntimeException failure) {
             AddressExchange.closeQuietly(socket);
             throw failure;
@@ -122,9 +126,21 @@ public final class PeerWatch<T> implements AutoCloseable {
                     + " s", "Is the peer stuck? Look at its output");
         }
         if (!finished) {
-            throw new PeerGoneException(what, "the peer closed its connection before it finished: it failed or was stopped",
-                    "Look at the other side's output");
+            throw gone(what, "the peer closed its connection before it finished: it failed or was stopped");
         }
+    }
+
+    /**
+     * The error of a side whose peer is gone while it waited for {@code what}. The peer may have
+     * failed because this side's device refused one of its requests (a remote access error, say):
+     * the responder's QP then moves to the error state too, with no completion to tell its
+     * program, so the error says the QP's state whenever it is no longer RTS.
+     */
+    public PeerGoneException gone(String what, String problem) {
+        int state = qp == null ? QpState.IBV_QPS_RTS.value() : qp.queryState();
+        String qpState = state == QpState.IBV_QPS_RTS.value() ? ""
+                : " (and this side's QP is in " + QpState.name(state) + ": its device ended the connection too)";
+        return new PeerGoneException(what, problem + qpState, "Look at the other side's output");
     }
 
     /** Tells the peer that this side finished its run; a peer that is gone already needs no telling. */

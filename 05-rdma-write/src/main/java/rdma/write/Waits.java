@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
-import rdma.pingpong.PeerGoneException;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.WcFlag;
@@ -216,8 +215,7 @@ public final class Waits {
     /** Throws when the peer is gone, or when nothing happened since {@code since} for too long. */
     private void requireProgress(long since, String what) {
         if (watch.peerGone()) {
-            throw new PeerGoneException(side + ": waiting for " + what, "the peer closed its connection: it failed or was stopped",
-                    "Look at the other side's output");
+            throw watch.gone(side + ": waiting for " + what, "the peer closed its connection: it failed or was stopped");
         }
         if (System.nanoTime() - since > patienceNanos) {
             throw new VerbsException(side + ": waiting for " + what, "nothing happened for "

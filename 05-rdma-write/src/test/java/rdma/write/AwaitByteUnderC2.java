@@ -22,7 +22,7 @@ public final class AwaitByteUnderC2 {
         try (ServerSocket listener = new ServerSocket(0);
              Socket client = new Socket("localhost", listener.getLocalPort());
              Socket server = listener.accept()) {
-            PeerWatch<String> watch = new PeerWatch<>(client, "peer");
+            PeerWatch<String> watch = new PeerWatch<>(client, "peer", null);
             Waits waits = new Waits(null, null, watch, "test", TimeUnit.SECONDS.toNanos(60));
             Waits.WatchedByte watched = Waits.watch(memory, offset);
             Thread writer = new Thread(() -> {

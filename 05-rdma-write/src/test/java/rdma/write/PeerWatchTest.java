@@ -16,7 +16,7 @@ class PeerWatchTest {
         try (ServerSocket listener = new ServerSocket(0)) {
             Socket client = new Socket("localhost", listener.getLocalPort());
             Socket server = listener.accept();
-            return new PeerWatch<?>[] {new PeerWatch<>(client, "server's message"), new PeerWatch<>(server, "client's message")};
+            return new PeerWatch<?>[] {new PeerWatch<>(client, "server's message", null), new PeerWatch<>(server, "client's message", null)};
         }
     }
 

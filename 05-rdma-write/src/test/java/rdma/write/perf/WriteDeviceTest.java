@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -13,6 +15,7 @@ import rdma.testsupport.Allocation;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.KilledPeer;
 import rdma.testsupport.LabDevices;
+import rdma.testsupport.Listening;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 
@@ -73,6 +76,28 @@ class WriteDeviceTest {
         assertThat(run.stdout()).contains("[client] --fail " + failure + ": this write should be refused by the target's device");
         run.assertFailedWith("[client] 05-rdma-write: ibv_poll_cq(initiator): work request 0 completed with remote access error"
                 + " (status 10). " + WcStatus.IBV_WC_REM_ACCESS_ERR.hint());
+    }
+
+    /**
+     * The target's program gets no completion for a write its device refused, but its QP is not
+     * unharmed: the responder of a remote access error moves to the error state too. The target,
+     * a process of its own, says so when its peer is gone.
+     */
+    @Test
+    void aRefusedWriteLeavesTheTargetsQpInError() throws Exception {
+        LabDevices lab = LabDevices.find();
+        int port = FreePorts.next();
+        CompletableFuture<ProgramRun> target = CompletableFuture.supplyAsync(() ->
+                ProgramRun.of(RdmaWriteMain::run, lab.args(lab.server(), port).toArray(String[]::new)));
+        Listening.await(port, 30_000);
+
+        ProgramRun initiator = ProgramRun.of(RdmaWriteMain::run,
+                lab.args(lab.client(), port, "--fail", "wrong-rkey", "localhost").toArray(String[]::new));
+
+        assertThat(initiator.stderr()).contains("remote access error (status 10)");
+        target.get(60, TimeUnit.SECONDS).assertFailedWith("05-rdma-write: target: waiting for the peer's write: the peer closed its"
+                + " connection: it failed or was stopped (and this side's QP is in ERR: its device ended the connection too)."
+                + " Look at the other side's output");
     }
 
     @Test

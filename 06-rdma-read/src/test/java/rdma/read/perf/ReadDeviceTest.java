@@ -103,6 +103,24 @@ class ReadDeviceTest {
                 + " (status 10). " + WcStatus.IBV_WC_REM_ACCESS_ERR.hint());
     }
 
+    /** A READ the target's device refused leaves the target's QP in the error state, with no completion to say so. */
+    @Test
+    void aRefusedReadLeavesTheTargetsQpInError() throws Exception {
+        LabDevices lab = LabDevices.find();
+        int port = FreePorts.next();
+        CompletableFuture<ProgramRun> target = CompletableFuture.supplyAsync(() ->
+                ProgramRun.of(RdmaReadMain::run, lab.args(lab.server(), port).toArray(String[]::new)));
+        Listening.await(port, 30_000);
+
+        ProgramRun initiator = ProgramRun.of(RdmaReadMain::run,
+                lab.args(lab.client(), port, "--fail", "wrong-rkey", "localhost").toArray(String[]::new));
+
+        assertThat(initiator.stderr()).contains("remote access error (status 10)");
+        target.get(60, TimeUnit.SECONDS).assertFailedWith("06-rdma-read: target: waiting for the initiator: the peer closed its"
+                + " connection before it finished: it failed or was stopped (and this side's QP is in ERR: its device ended the"
+                + " connection too). Look at the other side's output");
+    }
+
     /** The response of a READ is a local write: without LOCAL_WRITE the initiator's own device refuses it. */
     @Test
     void aBufferWithoutLocalWriteEndsInLocProtErr() {
