@@ -29,7 +29,7 @@ pom_version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
 # (mvn install -DskipTests fills both): a plain java command line, with no Maven in the timings.
 chapter_classpath() {
   local repo=${MAVEN_REPO:-$HOME/.m2/repository}
-  printf '%s:' 0*/target/classes
+  printf '%s:' "$PWD"/0*/target/classes
   printf '%s' "$repo/net/java/dev/jna/jna/$(pom_version jna)/jna-$(pom_version jna).jar"
   printf ':%s' "$repo/info/picocli/picocli/$(pom_version picocli)/picocli-$(pom_version picocli).jar"
   printf ':%s' "$repo/me/tongfei/progressbar/$(pom_version progressbar)/progressbar-$(pom_version progressbar).jar"

@@ -99,11 +99,14 @@ public class Transcripts {
             return String.join("\n", Files.readString(output, StandardCharsets.UTF_8).lines()
                     .filter(line -> line.isEmpty() || !ANSI.matcher(line).replaceAll("").isEmpty())
                     .map(line -> ANSI.matcher(line).replaceAll(""))
-                    .filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList());
+                    .filter(line -> !JVM_OPTIONS_NOTICE.matcher(line).find()).toList());
         } finally {
             Files.deleteIfExists(output);
         }
     }
+
+    /** "Picked up JAVA_TOOL_OPTIONS: ...", which the lab's JVMs print first (labelled by lab/both, or not). */
+    private static final Pattern JVM_OPTIONS_NOTICE = Pattern.compile("^(\\[\\w+\\] )?Picked up JAVA_TOOL_OPTIONS");
 
     /**
      * A number as the pages print them: hex after 0x (even 0xaaaaab, which has no decimal digit),

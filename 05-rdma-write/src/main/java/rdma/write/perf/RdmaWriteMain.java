@@ -58,6 +58,11 @@ public final class RdmaWriteMain extends Cli.Program {
                     + " wrong-rkey, or past-end (a write beyond the target's memory region)")
     Failure fail; // null: no failure, the normal run
 
+    @Option(names = {"-I", "--inline_size"}, paramLabel = "<size>",
+            description = "messages of up to <size> bytes are sent inline, in the work request itself, where the QP"
+                    + " allows it; 0 sends none inline (default ${DEFAULT-VALUE}; perftest's option)")
+    int inlineSize = 64;
+
 
     RdmaWriteMain(PrintStream out, PrintStream err) {
         super(out, err);
@@ -87,6 +92,9 @@ public final class RdmaWriteMain extends Cli.Program {
     @Override
     public Integer call() {
         String invalid = options.invalid();
+        if (invalid == null && inlineSize < 0) {
+            invalid = "-I/--inline_size must be 0 or more";
+        }
         refuse(invalid);
         boolean noArguments = noArguments();
         return TwoSided.run(options.connection, noArguments, spec.name(), out, err, this::side);
@@ -113,7 +121,7 @@ public final class RdmaWriteMain extends Cli.Program {
         Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(MessageBuffer.bytesFor(size, writes, receivesWrites))
                 .withBufferAccess(bufferAccess)
                 .withQpAccess(qpAccess)
-                .withCapacity(QueueCapacity.of(options.sendQueue(port, 2), Math.max(1, receives)).withInlineData(64));
+                .withCapacity(QueueCapacity.of(options.sendQueue(port, 2), Math.max(1, receives)).withInlineData(inlineSize));
         RdmaExchange exchange = new RdmaExchange(local -> receivesWrites
                 ? MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted() : RemoteBuffer.NONE);
         Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(options.connection, endpoint, Waiting.POLL, exchange);
@@ -145,7 +153,9 @@ public final class RdmaWriteMain extends Cli.Program {
         if (initiator && fail != null) {
             sideOut.printf("--fail %s: this write should be refused by the target's device%n", Cli.OptionNames.optionName(fail));
         }
-        int inline = size <= connection.endpoint().qp().capacity().maxInlineData() ? SendFlag.IBV_SEND_INLINE.value() : 0;
+        // Inline when -I allows it and the QP does (the device may grant more than was asked for, never less).
+        int inlineLimit = Math.min(inlineSize, connection.endpoint().qp().capacity().maxInlineData());
+        int inline = size <= inlineLimit ? SendFlag.IBV_SEND_INLINE.value() : 0;
         if (!options.bandwidth) {
             LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : null);
             report.lines(size, 2).forEach(sideOut::println);
