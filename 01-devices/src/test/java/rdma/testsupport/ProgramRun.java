@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /** A chapter program run in this JVM, with what it printed and its exit code. */
 public record ProgramRun(int exitCode, String stdout, String stderr) {
@@ -29,6 +31,13 @@ public record ProgramRun(int exitCode, String stdout, String stderr) {
         int exitCode = program.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new ProgramRun(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** A program's {@code --demo} (both sides in this JVM) on a free TCP port, with {@code args}. */
+    public static ProgramRun demo(Program program, String... args) {
+        List<String> all = new ArrayList<>(List.of("--demo", "-p", String.valueOf(FreePorts.next())));
+        all.addAll(List.of(args));
+        return of(program, all.toArray(String[]::new));
     }
 
     /** Fails, showing what it printed, unless the run ended well: exit code 0, and nothing on stderr. */

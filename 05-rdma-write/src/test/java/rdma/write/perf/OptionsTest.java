@@ -2,13 +2,11 @@ package rdma.write.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import rdma.devices.Cli;
 import rdma.pingpong.PingpongOptions;
-import rdma.testsupport.Perftest;
 import rdma.testsupport.ProgramRun;
-import rdma.write.PerfOptions;
+import rdma.write.OneSidedChecks;
 
 /** perftest's option names and defaults, rc_pingpong's connection options, and the chapter's own. */
 class OptionsTest {
@@ -17,15 +15,8 @@ class OptionsTest {
     }
 
     @Test
-    void latencyDefaultsAreIbWriteLats() throws Exception {
-        PerfOptions options = parse().options;
-        Perftest.assertDefaults("ib_write_lat", Map.of("-s", options.size(), "-n", options.iters()));
-    }
-
-    @Test
-    void bandwidthDefaultsAreIbWriteBws() throws Exception {
-        PerfOptions options = parse("--bw").options;
-        Perftest.assertDefaults("ib_write_bw", Map.of("-s", options.size(), "-n", options.iters(), "-t", options.txDepth));
+    void defaultsAreIbWriteLatsAndIbWriteBws() throws Exception {
+        OneSidedChecks.assertPerftestDefaults("ib_write", args -> parse(args).options);
     }
 
     /** Chapter 04's server and this one's can listen side by side. */

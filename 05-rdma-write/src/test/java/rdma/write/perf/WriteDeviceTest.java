@@ -2,22 +2,14 @@ package rdma.write.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import rdma.devices.Cli;
-import rdma.queues.WcStatus;
-import rdma.testsupport.Allocation;
-import rdma.testsupport.FreePorts;
-import rdma.testsupport.KilledPeer;
-import rdma.testsupport.LabDevices;
-import rdma.testsupport.Listening;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
+import rdma.write.OneSidedChecks;
 
 /**
  * RDMA WRITE on a real device: both tests, each way of notifying the target, the access errors
@@ -27,9 +19,7 @@ import rdma.testsupport.RequiresDevice;
 @RequiresDevice
 class WriteDeviceTest {
     private static ProgramRun demo(String... args) {
-        List<String> all = new ArrayList<>(List.of("--demo", "-p", String.valueOf(FreePorts.next())));
-        all.addAll(List.of(args));
-        return ProgramRun.of(RdmaWriteMain::run, all.toArray(String[]::new));
+        return ProgramRun.demo(RdmaWriteMain::run, args);
     }
 
     @ParameterizedTest
@@ -68,36 +58,13 @@ class WriteDeviceTest {
         assertThat(run.stdout()).contains("[server] target: meanwhile it " + expected + ", and used ");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"no-remote-write", "wrong-rkey", "past-end"})
-    void eachAccessErrorEndsInRemAccessErr(String failure) {
-        ProgramRun run = demo("--fail", failure);
-
-        assertThat(run.stdout()).contains("[client] --fail " + failure + ": this write should be refused by the target's device");
-        run.assertFailedWith("[client] 05-rdma-write: ibv_poll_cq(initiator): work request 0 completed with remote access error"
-                + " (status 10). " + WcStatus.IBV_WC_REM_ACCESS_ERR.hint());
-    }
-
-    /**
-     * The target's program gets no completion for a write its device refused, but its QP is not
-     * unharmed: the responder of a remote access error moves to the error state too. The target,
-     * a process of its own, says so when its peer is gone.
-     */
+    /** Refused by the target's device, each way: the initiator's completion says so, and the target's QP ends too. */
     @Test
-    void aRefusedWriteLeavesTheTargetsQpInError() throws Exception {
-        LabDevices lab = LabDevices.find();
-        int port = FreePorts.next();
-        CompletableFuture<ProgramRun> target = CompletableFuture.supplyAsync(() ->
-                ProgramRun.of(RdmaWriteMain::run, lab.args(lab.server(), port).toArray(String[]::new)));
-        Listening.await(port, 30_000);
-
-        ProgramRun initiator = ProgramRun.of(RdmaWriteMain::run,
-                lab.args(lab.client(), port, "--fail", "wrong-rkey", "localhost").toArray(String[]::new));
-
-        assertThat(initiator.stderr()).contains("remote access error (status 10)");
-        target.get(60, TimeUnit.SECONDS).assertFailedWith("05-rdma-write: target: waiting for the peer's write: the peer closed its"
-                + " connection: it failed or was stopped (and this side's QP is in ERR: its device ended the connection too)."
-                + " Look at the other side's output");
+    void eachAccessErrorIsRefusedByTheTarget() throws Exception {
+        OneSidedChecks.assertRefusedByTheTarget(RdmaWriteMain::run, "05-rdma-write", "write", List.of("no-remote-write", "wrong-rkey", "past-end"),
+                "05-rdma-write: target: waiting for the peer's write:"
+                        + " the peer closed its connection: it failed or was stopped (and this side's QP is in ERR: its device"
+                        + " ended the connection too). Look at the other side's output");
     }
 
     @Test
@@ -131,30 +98,14 @@ class WriteDeviceTest {
     /** The target notices an initiator that was killed mid-transfer within seconds: its TCP connection closed. */
     @Test
     void aKilledInitiatorIsNoticedByTheTarget() throws Exception {
-        int port = FreePorts.next();
-        List<String> test = List.of("--bw", "-n", "100000000", "-s", "4096", "-p", String.valueOf(port));
-        List<String> target = new ArrayList<>(test);
-        target.addAll(List.of("-d", LabDevices.find().server()));
-
-        KilledPeer killed = KilledPeer.run(RdmaWriteMain::run, target, port, RdmaWriteMain.class, test, "remote buffer:");
-
-        assertThat(killed.secondsToNotice()).as("seconds until the target noticed").isLessThan(5);
-        assertThat(killed.survivor().exitCode()).as(killed.peerOutput()).isEqualTo(Cli.VERBS_ERROR);
-        assertThat(killed.survivor().stderr()).hasLineCount(1).isEqualTo("05-rdma-write: target: waiting for the initiator's"
-                + " flag: the peer closed its connection: it failed or was stopped. Look at the other side's output\n");
+        OneSidedChecks.assertAKilledInitiatorIsNoticed(RdmaWriteMain::run, RdmaWriteMain.class, "remote buffer:",
+                "05-rdma-write: target: waiting for the initiator's flag: the peer"
+                + " closed its connection: it failed or was stopped. Look at the other side's output");
     }
 
-    /** The initiator's loops create no object in their steady state: 4000 more messages allocate less than 4000 bytes more. */
-    @ParameterizedTest
-    @ValueSource(strings = {"--bw", "--latency"})
-    void theSteadyStateLoopsAllocateNothing(String test) throws Exception {
-        Allocation.assertLoopAllocatesNothing(iters -> {
-            List<String> args = new ArrayList<>(List.of("-n", String.valueOf(iters), "-s", "64"));
-            if (test.equals("--bw")) {
-                args.add("--bw");
-            }
-            ProgramRun run = demo(args.toArray(String[]::new));
-            assertThat(run.exitCode()).as(run.stderr()).isZero();
-        }, 1000, 5000, "the initiator's " + test + " loop");
+    /** The initiator's loops create no object in their steady state. */
+    @Test
+    void theSteadyStateLoopsAllocateNothing() throws Exception {
+        OneSidedChecks.assertTheInitiatorsLoopsAllocateNothing(RdmaWriteMain::run);
     }
 }

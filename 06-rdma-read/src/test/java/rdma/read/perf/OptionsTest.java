@@ -2,13 +2,12 @@ package rdma.read.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import rdma.devices.Cli;
 import rdma.pingpong.PingpongOptions;
 import rdma.testsupport.Perftest;
 import rdma.testsupport.ProgramRun;
-import rdma.write.PerfOptions;
+import rdma.write.OneSidedChecks;
 
 /** perftest's option names and defaults for ib_read_lat and ib_read_bw, and the chapter's own. */
 class OptionsTest {
@@ -17,15 +16,8 @@ class OptionsTest {
     }
 
     @Test
-    void latencyDefaultsAreIbReadLats() throws Exception {
-        PerfOptions options = parse().options;
-        Perftest.assertDefaults("ib_read_lat", Map.of("-s", options.size(), "-n", options.iters()));
-    }
-
-    @Test
-    void bandwidthDefaultsAreIbReadBws() throws Exception {
-        PerfOptions options = parse("--bw").options;
-        Perftest.assertDefaults("ib_read_bw", Map.of("-s", options.size(), "-n", options.iters(), "-t", options.txDepth));
+    void defaultsAreIbReadLatsAndIbReadBws() throws Exception {
+        OneSidedChecks.assertPerftestDefaults("ib_read", args -> parse(args).options);
     }
 
     /** perftest names the outstanding reads -o/--outs too, and defaults them to what the device allows. */

@@ -2,22 +2,15 @@ package rdma.read.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import rdma.devices.Cli;
-import rdma.queues.WcStatus;
-import rdma.testsupport.Allocation;
 import rdma.testsupport.FreePorts;
-import rdma.testsupport.KilledPeer;
 import rdma.testsupport.LabDevices;
-import rdma.testsupport.Listening;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
+import rdma.testsupport.ServerAndClient;
+import rdma.write.OneSidedChecks;
 
 /**
  * RDMA READ on a real device: both tests with the pattern checked, the target idle, the
@@ -27,9 +20,7 @@ import rdma.testsupport.RequiresDevice;
 @RequiresDevice
 class ReadDeviceTest {
     private static ProgramRun demo(String... args) {
-        List<String> all = new ArrayList<>(List.of("--demo", "-p", String.valueOf(FreePorts.next())));
-        all.addAll(List.of(args));
-        return ProgramRun.of(RdmaReadMain::run, all.toArray(String[]::new));
+        return ProgramRun.demo(RdmaReadMain::run, args);
     }
 
     /** The target: no receive, no completion, and its thread asleep until the initiator finished. */
@@ -67,20 +58,14 @@ class ReadDeviceTest {
     /** Two processes' worth of options: the target serves 2, the initiator would issue 16, and issues 2. */
     @Test
     void theInitiatorIssuesNoMoreThanTheTargetServes() throws Exception {
-        int port = FreePorts.next();
-        String device = LabDevices.find().server();
-        CompletableFuture<ProgramRun> target = CompletableFuture.supplyAsync(() -> ProgramRun.of(RdmaReadMain::run,
-                "--bw", "-n", "200", "-s", "4096", "-o", "2", "-d", device, "-p", String.valueOf(port)));
-        Listening.await(port, 30_000);
+        ServerAndClient run = ServerAndClient.onTheLab(RdmaReadMain::run, List.of("--bw", "-n", "200", "-s", "4096", "-o", "2"),
+                List.of("--bw", "-n", "200", "-s", "4096", "-o", "16", "-c"));
 
-        ProgramRun initiator = ProgramRun.of(RdmaReadMain::run, "--bw", "-n", "200", "-s", "4096", "-o", "16", "-c",
-                "-d", device, "-p", String.valueOf(port), "localhost");
-
-        assertThat(initiator.stderr()).as(initiator.stdout()).isEmpty();
-        assertThat(initiator.stdout()).contains(
+        assertThat(run.client().stderr()).as(run.client().stdout()).isEmpty();
+        assertThat(run.client().stdout()).contains(
                 "  reads in flight: at most 2 (max_rd_atomic: the fewer of this side's 16 and the 2 the peer serves)",
                 "-c: all 4096 bytes read match the target's pattern");
-        assertThat(target.get(60, TimeUnit.SECONDS).exitCode()).isZero();
+        assertThat(run.server().exitCode()).isZero();
     }
 
     @Test
@@ -93,32 +78,13 @@ class ReadDeviceTest {
                 + " READs at once per QP \\(max_qp_rd_atom\\) and issues at most \\d+ \\(max_qp_init_rd_atom\\). Pass -o \\d+ or less\n$");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"no-remote-read", "wrong-rkey", "past-end"})
-    void eachRemoteAccessErrorEndsInRemAccessErr(String failure) {
-        ProgramRun run = demo("--fail", failure);
-
-        assertThat(run.stdout()).contains("[client] --fail " + failure + ": this read should be refused by the target's device");
-        run.assertFailedWith("[client] 06-rdma-read: ibv_poll_cq(initiator): work request 0 completed with remote access error"
-                + " (status 10). " + WcStatus.IBV_WC_REM_ACCESS_ERR.hint());
-    }
-
-    /** A READ the target's device refused leaves the target's QP in the error state, with no completion to say so. */
+    /** Refused by the target's device, each way: the initiator's completion says so, and the target's QP ends too. */
     @Test
-    void aRefusedReadLeavesTheTargetsQpInError() throws Exception {
-        LabDevices lab = LabDevices.find();
-        int port = FreePorts.next();
-        CompletableFuture<ProgramRun> target = CompletableFuture.supplyAsync(() ->
-                ProgramRun.of(RdmaReadMain::run, lab.args(lab.server(), port).toArray(String[]::new)));
-        Listening.await(port, 30_000);
-
-        ProgramRun initiator = ProgramRun.of(RdmaReadMain::run,
-                lab.args(lab.client(), port, "--fail", "wrong-rkey", "localhost").toArray(String[]::new));
-
-        assertThat(initiator.stderr()).contains("remote access error (status 10)");
-        target.get(60, TimeUnit.SECONDS).assertFailedWith("06-rdma-read: target: waiting for the initiator: the peer closed its"
-                + " connection before it finished: it failed or was stopped (and this side's QP is in ERR: its device ended the"
-                + " connection too). Look at the other side's output");
+    void eachAccessErrorIsRefusedByTheTarget() throws Exception {
+        OneSidedChecks.assertRefusedByTheTarget(RdmaReadMain::run, "06-rdma-read", "read", List.of("no-remote-read", "wrong-rkey", "past-end"),
+                "06-rdma-read: target: waiting for the initiator:"
+                        + " the peer closed its connection before it finished: it failed or was stopped (and this side's QP is"
+                        + " in ERR: its device ended the connection too). Look at the other side's output");
     }
 
     /** The response of a READ is a local write: without LOCAL_WRITE the initiator's own device refuses it. */
@@ -152,17 +118,9 @@ class ReadDeviceTest {
     /** The target notices an initiator that was killed mid-run within seconds, and tells it from one that finished. */
     @Test
     void aKilledInitiatorIsNoticedByTheTarget() throws Exception {
-        int port = FreePorts.next();
-        List<String> test = List.of("--bw", "-n", "100000000", "-s", "4096", "-p", String.valueOf(port));
-        List<String> target = new ArrayList<>(test);
-        target.addAll(List.of("-d", LabDevices.find().server()));
-
-        KilledPeer killed = KilledPeer.run(RdmaReadMain::run, target, port, RdmaReadMain.class, test, "reads in flight:");
-
-        assertThat(killed.secondsToNotice()).as("seconds until the target noticed").isLessThan(5);
-        assertThat(killed.survivor().exitCode()).as(killed.peerOutput()).isEqualTo(Cli.VERBS_ERROR);
-        assertThat(killed.survivor().stderr()).isEqualTo("06-rdma-read: target: waiting for the initiator: the peer closed its"
-                + " connection before it finished: it failed or was stopped. Look at the other side's output\n");
+        OneSidedChecks.assertAKilledInitiatorIsNoticed(RdmaReadMain::run, RdmaReadMain.class, "reads in flight:",
+                "06-rdma-read: target: waiting for the initiator: the peer closed its"
+                + " connection before it finished: it failed or was stopped. Look at the other side's output");
     }
 
     /** A message so large that its READs do not fit the device's queues is refused, naming the size and the fix. */
@@ -176,17 +134,9 @@ class ReadDeviceTest {
                 .endsWith("Pass a smaller -t/--tx-depth or -s/--size\n");
     }
 
-    /** The initiator's loops create no object in their steady state: 4000 more READs allocate less than 4000 bytes more. */
-    @ParameterizedTest
-    @ValueSource(booleans = {true, false})
-    void theSteadyStateLoopsAllocateNothing(boolean bandwidth) throws Exception {
-        Allocation.assertLoopAllocatesNothing(iters -> {
-            List<String> args = new ArrayList<>(List.of("-n", String.valueOf(iters), "-s", "64"));
-            if (bandwidth) {
-                args.add("--bw");
-            }
-            ProgramRun run = demo(args.toArray(String[]::new));
-            assertThat(run.exitCode()).as(run.stderr()).isZero();
-        }, 1000, 5000, bandwidth ? "the initiator's bandwidth loop" : "the initiator's latency loop");
+    /** The initiator's loops create no object in their steady state. */
+    @Test
+    void theSteadyStateLoopsAllocateNothing() throws Exception {
+        OneSidedChecks.assertTheInitiatorsLoopsAllocateNothing(RdmaReadMain::run);
     }
 }
