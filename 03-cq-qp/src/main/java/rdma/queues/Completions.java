@@ -71,7 +71,7 @@ public final class Completions {
     /**
      * Polls until at least one completion arrives, for at most {@code timeoutNanos}: how many
      * arrived, or 0 when none did in time. Busy polling: the thread spins, which is the lowest
-     * latency and costs a whole core (chapter 08 shows the alternative).
+     * latency and costs a whole core (the {@link Waiting} seam lets a program wait otherwise).
      */
     public int awaitAny(long timeoutNanos) {
         long deadline = System.nanoTime() + timeoutNanos;

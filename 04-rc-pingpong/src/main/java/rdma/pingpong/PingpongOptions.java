@@ -3,7 +3,7 @@ package rdma.pingpong;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code ibv_rc_pingpong}'s options and defaults, as a picocli mixin (chapter 08 reuses them). */
+/** {@code ibv_rc_pingpong}'s options and defaults, as a picocli mixin, public for every pingpong. */
 public final class PingpongOptions {
     /** ibv_rc_pingpong's default TCP port. */
     public static final int PORT = 18515;

@@ -8,10 +8,10 @@ import rdma.devices.ibv_device_attr;
 import rdma.pingpong.ConnectionOptions;
 
 /**
- * The options of the one-sided chapters, named as perftest names them ({@code ib_write_lat},
- * {@code ib_write_bw}, {@code ib_read_lat}, {@code ib_read_bw}), with its defaults: a latency
- * test of 1000 iterations of 2 bytes, or with {@code --bw} a bandwidth test of 64 KiB messages,
- * 5000 of them for writes and 1000 for reads. A picocli mixin; chapter 06 reuses it.
+ * perftest's options for a one-sided test, named as {@code ib_write_lat} and {@code ib_write_bw}
+ * name them, with their defaults: a latency test of 1000 iterations of 2 bytes, or with
+ * {@code --bw} a bandwidth test of 64 KiB messages, as many as the tool's own default. A picocli
+ * mixin, public for every perftest-like program.
  */
 public final class PerfOptions {
     @Mixin
@@ -22,11 +22,10 @@ public final class PerfOptions {
     public Integer size;
 
     @Option(names = {"-n", "--iters"}, paramLabel = "<iters>",
-            description = "number of messages (default 1000, as perftest; 5000 in a write bandwidth test, as ib_write_bw)")
+            description = "number of messages (default 1000, as perftest; in a bandwidth test, perftest's default for the test)")
     public Integer iters;
 
-    @Option(names = "--bw", description = "a bandwidth test, as ib_write_bw and ib_read_bw (default: a latency test,"
-            + " as ib_write_lat and ib_read_lat)")
+    @Option(names = "--bw", description = "a bandwidth test, as perftest's *_bw tools (default: a latency test, as its *_lat tools)")
     public boolean bandwidth;
 
     @Option(names = {"-t", "--tx-depth"}, paramLabel = "<dep>",
@@ -44,7 +43,7 @@ public final class PerfOptions {
 
     /**
      * With the chapter's own TCP port, so that chapters can run side by side, and perftest's
-     * default iterations for its bandwidth test: 5000 for ib_write_bw, 1000 for ib_read_bw.
+     * default iterations for the program's bandwidth test (5000 for ib_write_bw).
      */
     public PerfOptions(int defaultPort, int bandwidthIters) {
         connection = new ConnectionOptions(defaultPort);

@@ -46,7 +46,7 @@ public final class RdmaExchange implements ExchangeFormat<RdmaPeer> {
                 "expected " + FIELDS + " and a NUL, got \"" + ExchangeMessage.printable(message) + "\""));
     }
 
-    /** The 94 characters of the message, without its NUL: chapter 06 appends to them. */
+    /** The 94 characters of the message, without its NUL: an extended message appends to them. */
     public static String text(RdmaPeer peer) {
         RemoteBuffer buffer = peer.buffer();
         return ExchangeMessage.text(peer.address())

@@ -11,7 +11,7 @@ import picocli.CommandLine.TypeConversionException;
 import rdma.pingpong.ConnectionOptions;
 
 /**
- * The file transfer's options, a picocli mixin that chapter 08 reuses: chapter 04's connection
+ * The file transfer's options, a picocli mixin public for every program of this protocol: chapter 04's connection
  * options, the files to send after the host, and the receiver's and the pipeline's own. The chunk
  * size and the depth are each side's offer: the two settle on the smaller of each.
  */
@@ -50,7 +50,7 @@ public final class TransferOptions {
     @Option(names = "--depth", paramLabel = "<n>", description = "chunks in flight, and slots in the receiver's ring (default ${DEFAULT-VALUE})")
     public int depth = DEFAULT_DEPTH;
 
-    /** Chapter 07's port, which chapter 08's transfer shares: it speaks the same protocol. */
+    /** The file transfer's port: every program that speaks its protocol listens here by default. */
     public static final int PORT = 18518;
 
     public TransferOptions(int defaultPort) {
