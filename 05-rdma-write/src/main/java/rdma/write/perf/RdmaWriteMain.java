@@ -60,8 +60,17 @@ public final class RdmaWriteMain extends Cli.Program {
 
     @Option(names = {"-I", "--inline_size"}, paramLabel = "<size>",
             description = "messages of up to <size> bytes are sent inline, in the work request itself, where the QP"
-                    + " allows it; 0 sends none inline (default ${DEFAULT-VALUE}; perftest's option)")
-    int inlineSize = 64;
+                    + " allows it; 0 sends none inline (default " + LATENCY_INLINE + " for latency, 0 with --bw, as"
+                    + " perftest on the NICs it knows; on a device it does not know, soft-RoCE among them, perftest"
+                    + " sends nothing inline)")
+    Integer inlineSize; // null: perftest's default for the test
+
+    /** perftest's DEF_INLINE_WRITE: its default largest inline WRITE in a latency test. */
+    static final int LATENCY_INLINE = 220;
+
+    private int inlineSize() {
+        return inlineSize != null ? inlineSize : options.bandwidth ? 0 : LATENCY_INLINE;
+    }
 
 
     RdmaWriteMain(PrintStream out, PrintStream err) {
@@ -92,7 +101,7 @@ public final class RdmaWriteMain extends Cli.Program {
     @Override
     public Integer call() {
         String invalid = options.invalid();
-        if (invalid == null && inlineSize < 0) {
+        if (invalid == null && inlineSize() < 0) {
             invalid = "-I/--inline_size must be 0 or more";
         }
         refuse(invalid);
@@ -121,7 +130,7 @@ public final class RdmaWriteMain extends Cli.Program {
         Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(MessageBuffer.bytesFor(size, writes, receivesWrites))
                 .withBufferAccess(bufferAccess)
                 .withQpAccess(qpAccess)
-                .withCapacity(QueueCapacity.of(options.sendQueue(port, 2), Math.max(1, receives)).withInlineData(inlineSize));
+                .withCapacity(QueueCapacity.of(options.sendQueue(port, 2), Math.max(1, receives)).withInlineData(inlineSize()));
         RdmaExchange exchange = new RdmaExchange(local -> receivesWrites
                 ? MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted() : RemoteBuffer.NONE);
         Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(options.connection, endpoint, Waiting.POLL, exchange);
@@ -154,7 +163,7 @@ public final class RdmaWriteMain extends Cli.Program {
             sideOut.printf("--fail %s: this write should be refused by the target's device%n", Cli.OptionNames.optionName(fail));
         }
         // Inline when -I allows it and the QP does (the device may grant more than was asked for, never less).
-        int inlineLimit = Math.min(inlineSize, connection.endpoint().qp().capacity().maxInlineData());
+        int inlineLimit = Math.min(inlineSize(), connection.endpoint().qp().capacity().maxInlineData());
         int inline = size <= inlineLimit ? SendFlag.IBV_SEND_INLINE.value() : 0;
         if (!options.bandwidth) {
             LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : null);
