@@ -139,7 +139,8 @@ CPU seconds of both processes (JVM start-ups included, a few seconds under emula
 | --- | --- | --- |
 $(printf '%s\n' "${transfer_rows[@]}")
 
-A receiver (\`transfer --server\`) waiting for senders, its CPU over 10 s:
+A receiver (\`transfer --server\`) waiting for senders, its CPU over 10 s. Its QP is made, but it is blocked in
+\`accept()\` in every mode and polls nothing yet, so this is the JVM's own background work, not its wait:
 
 | --wait | CPU |
 | --- | --- |

@@ -40,7 +40,7 @@ java_run() {
   "${java_tool[@]}" -d "$client_dev" -p "$port" "${gid_java[@]}" --chunk "$chunk" --depth "$depth" \
     127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
   wait "$server" || { cat "$work/server.txt" >&2; return 1; }
-  # "file.bin: 1073741824 bytes in 41.52 s = 25.86 MB/s (disk 0.84 s), sha256 ..."
+  # "file.bin: 1073741824 bytes in 41.52 s = 24.66 MiB/s (disk 0.84 s), sha256 ..."
   sed -n 's/^file\.bin: \([0-9]*\) bytes in \([0-9.]*\) s = .* (disk \([0-9.]*\) s).*/\1 \2 \3/p' "$work/client.txt" |
     awk '{ printf "%.2f %.2f\n", $1 / $2 / 1048576, $3 }'
 }

@@ -10,7 +10,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * What a person sees of a transfer: on a terminal, a progress bar on stderr (bytes, rate, time
  * left) from the progressbar library, which draws it from a thread of its own; elsewhere nothing
  * until the end. Either way each file ends with one line on {@code out}: name, bytes, seconds,
- * MB/s, the time spent on the disk, SHA-256.
+ * MiB/s, the time spent on the disk, SHA-256.
  */
 public final class Progress implements TransferListener {
     private static final int MIB = 1 << 20;

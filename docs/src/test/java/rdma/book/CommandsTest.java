@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
  * reason, and the list may hold nothing that no page shows.
  */
 class CommandsTest {
-    private static final Pattern FENCE = Pattern.compile("(<!-- run: (.*?) -->\\s*\\n)?```([a-z]*)\\n(.*?)```", Pattern.DOTALL);
     private static final Pattern MARKER = Pattern.compile("<!-- run: (.*?) -->");
     private static final Pattern COMMAND = Pattern.compile(
             "^(?:sudo )?(?:[A-Z_]+=\\S+ )*(?:(?:mvn|lab/\\w+|java|bench/|bin/chapter)\\S*"
@@ -62,7 +61,7 @@ class CommandsTest {
             while (marker.find()) {
                 transcripts.add(normalized(marker.group(1)));
             }
-            Matcher fence = FENCE.matcher(text);
+            Matcher fence = Repository.FENCE.matcher(text);
             while (fence.find()) {
                 if (fence.group(1) != null || !(fence.group(3).isEmpty() || fence.group(3).equals("bash"))) {
                     continue; // a transcript's output, or code

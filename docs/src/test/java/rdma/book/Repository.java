@@ -5,12 +5,19 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** The repository these tests check: its root (the docs module's parent), its Markdown and its Java sources. */
 final class Repository {
     /** Surefire runs a module's tests from the module's folder. */
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    /**
+     * A fenced code block and, where a page shows it as a transcript, the {@code <!-- run: command -->}
+     * marker above it: group 1 the marker, 2 its command, 3 the block's language, 4 its text.
+     */
+    static final Pattern FENCE = Pattern.compile("(<!-- run: (.*?) -->\\s*\\n)?```([a-z]*)\\n(.*?)```", Pattern.DOTALL);
 
     private Repository() {
     }

@@ -105,7 +105,7 @@ class FileTransferDeviceTest {
 
         run.assertSucceeded();
         assertThat(run.stdout()).containsPattern("\\[client\\] 07-file-transfer-demo-\\d+\\.bin: 268435456 bytes in [0-9.]+ s = [0-9.]+"
-                        + " MB/s \\(disk [0-9.]+ s\\), sha256 [0-9a-f]{64}")
+                        + " MiB/s \\(disk [0-9.]+ s\\), sha256 [0-9a-f]{64}")
                 .containsPattern("\\[server\\] 07-file-transfer-demo-\\d+\\.bin: 268435456 bytes in ")
                 .containsPattern("demo: read back from the disk, both copies have SHA-256 [0-9a-f]{64}; both deleted");
         try (Stream<Path> files = Files.list(tmp)) {
