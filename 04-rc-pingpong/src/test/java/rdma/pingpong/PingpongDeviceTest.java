@@ -3,6 +3,7 @@ package rdma.pingpong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +37,15 @@ class PingpongDeviceTest {
         PrintStream print = new PrintStream(output, true, StandardCharsets.UTF_8);
         CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() ->
                 new Pingpong(options(lab.server(), port, iters, null), Waiting.POLL, "server").run(false, print, print));
-        Listening.await(port, 30_000);
+        // Waiting for the listener tries to connect as often as it takes: another thread does it, so the
+        // count of this thread's allocations holds the runs' own alone.
+        CompletableFuture.runAsync(() -> {
+            try {
+                Listening.await(port, 30_000);
+            } catch (IOException | InterruptedException failed) {
+                throw new IllegalStateException(failed);
+            }
+        }).get(60, TimeUnit.SECONDS);
 
         int status = new Pingpong(options(lab.client(), port, iters, "localhost"), Waiting.POLL, "client").run(false, print, print);
 
