@@ -13,11 +13,13 @@ import java.util.Optional;
  */
 public final class DeviceContext implements AutoCloseable {
     private final Device device;
+    private final boolean owned;
     private Pointer context;
 
-    private DeviceContext(Device device, Pointer context) {
+    private DeviceContext(Device device, Pointer context, boolean owned) {
         this.device = device;
         this.context = context;
+        this.owned = owned;
     }
 
     public static DeviceContext open(Device device) {
@@ -27,7 +29,17 @@ public final class DeviceContext implements AutoCloseable {
             throw VerbsException.ofErrno("ibv_open_device(" + device.name() + ")", errno,
                     hintForOpenFailure(errno, Path.of("/dev/infiniband", device.uverbsName())));
         }
-        return new DeviceContext(device, context);
+        return new DeviceContext(device, context, true);
+    }
+
+    /**
+     * A context that another library opened and will close (its {@code struct ibv_context *}), for
+     * creating verbs objects on it: {@link #close} forgets it and leaves it open. The device is
+     * read from the context's {@code device} field.
+     */
+    public static DeviceContext borrowed(Pointer context) {
+        Pointer device = context.getPointer(Layout.of(ibv_context.class).offsetOf("device"));
+        return new DeviceContext(Device.at(device), context, false);
     }
 
     /**
@@ -121,7 +133,9 @@ public final class DeviceContext implements AutoCloseable {
 
     @Override
     public void close() {
-        if (context != null) {
+        if (context != null && !owned) {
+            context = null;
+        } else if (context != null) {
             int rc = DeviceVerbs.ibv_close_device(context);
             context = null;
             VerbsException.check(rc, "ibv_close_device(" + device.name() + ")", "A verbs object of this device was not destroyed first");

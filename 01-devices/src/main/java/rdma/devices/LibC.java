@@ -4,7 +4,7 @@ import com.sun.jna.Native;
 import com.sun.jna.Platform;
 
 /** The one C library function the error messages need: the text of an errno. */
-final class LibC {
+public final class LibC {
     static {
         Native.register(LibC.class, Platform.C_LIBRARY_NAME);
     }
@@ -16,7 +16,7 @@ final class LibC {
     static native String strerror(int errnum);
 
     /** "Function not implemented (errno 38)", as a learner would look it up. */
-    static String describe(int errno) {
+    public static String describe(int errno) {
         return strerror(errno) + " (errno " + errno + ")";
     }
 }

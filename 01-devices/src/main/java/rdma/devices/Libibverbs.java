@@ -30,6 +30,15 @@ public final class Libibverbs {
     }
 
     static NativeLibrary load(String... names) {
+        return load("libibverbs", INSTALL_HINT, names);
+    }
+
+    /**
+     * The first of {@code names} that loads (a development symlink's name, then the run-time
+     * file's), for any of rdma-core's libraries; when none does, a {@link VerbsException} that
+     * says {@code library} is not installed and how to install it.
+     */
+    public static NativeLibrary load(String library, String installHint, String... names) {
         UnsatisfiedLinkError last = null;
         for (String name : names) {
             try {
@@ -38,6 +47,6 @@ public final class Libibverbs {
                 last = notThisName; // try the next name
             }
         }
-        throw new VerbsException("loading libibverbs", "libibverbs.so.1 is not installed", INSTALL_HINT, last);
+        throw new VerbsException("loading " + library, library + ".so.1 is not installed", installHint, last);
     }
 }

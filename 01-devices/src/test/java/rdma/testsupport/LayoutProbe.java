@@ -58,11 +58,18 @@ public final class LayoutProbe {
     private final List<Entry> types = new ArrayList<>();
     private final Map<String, Long> constants = new LinkedHashMap<>();
     private final List<String> headers = new ArrayList<>(List.of("stddef.h", "stdio.h", "errno.h", "infiniband/verbs.h"));
+    private final List<String> packages = new ArrayList<>(List.of("gcc", "libibverbs-dev"));
 
     /** Includes {@code header} too ("poll.h"), for structures and constants outside verbs.h. */
     public LayoutProbe include(String header) {
         headers.add(header);
         return this;
+    }
+
+    /** Includes {@code header}, which Debian's {@code debianPackage} installs ("rdma/rdma_cma.h", "librdmacm-dev"). */
+    public LayoutProbe include(String header, String debianPackage) {
+        packages.add(debianPackage);
+        return include(header);
     }
 
     /** Adds a structure; {@code cType} is how C names it ("struct ibv_port_attr", "union ibv_gid"). */
@@ -208,7 +215,7 @@ public final class LayoutProbe {
         Path binary = workDirectory.resolve("layout_probe");
         Files.writeString(source, source());
         compile(workDirectory, List.of("gcc", "-Wall", "-o", binary.toString(), source.toString()),
-                "apt-get install gcc libibverbs-dev");
+                "apt-get install " + String.join(" ", packages));
         ExternalCommand ran = ExternalCommand.run(workDirectory, List.of(binary.toString()), "the layout probe did not run");
         Map<String, Long> measured = new HashMap<>();
         for (String line : ran.stdout().split("\n")) {

@@ -15,12 +15,22 @@ import rdma.memory.ProtectionDomain;
 public final class QueuePair implements AutoCloseable {
     private final ProtectionDomain pd;
     private final int qpNum;
+    private final boolean owned;
     private Pointer qp;
 
-    private QueuePair(ProtectionDomain pd, Pointer qp) {
+    private QueuePair(ProtectionDomain pd, Pointer qp, boolean owned) {
         this.pd = pd;
         this.qp = qp;
+        this.owned = owned;
         this.qpNum = qp.getInt(Layout.of(ibv_qp.class).offsetOf("qp_num"));
+    }
+
+    /**
+     * A QP in {@code pd} that another library created and will destroy (its {@code struct ibv_qp *}),
+     * for posting, modifying and querying it here: {@link #close} forgets it and leaves it.
+     */
+    public static QueuePair borrowed(ProtectionDomain pd, Pointer qp) {
+        return new QueuePair(pd, qp, false);
     }
 
     /**
@@ -30,6 +40,16 @@ public final class QueuePair implements AutoCloseable {
      */
     public static QueuePair createRc(ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq,
             QueueCapacity capacity) {
+        Pointer qp = QueueVerbs.ibv_create_qp(pd.pointer(), rcInitAttr(sendCq, recvCq, capacity));
+        if (qp == null) {
+            throw VerbsException.ofErrno("ibv_create_qp(" + capacity + ")", Native.getLastError(),
+                    "Ask for less (max_qp_wr, max_sge in ibv_devinfo -v) or check the CQs belong to the same device");
+        }
+        return new QueuePair(pd, qp, true);
+    }
+
+    /** {@code struct ibv_qp_init_attr} of an RC QP: its CQs and the {@code capacity} asked for. */
+    public static ibv_qp_init_attr rcInitAttr(CompletionQueue sendCq, CompletionQueue recvCq, QueueCapacity capacity) {
         ibv_qp_init_attr init = new ibv_qp_init_attr();
         init.send_cq = sendCq.pointer();
         init.recv_cq = recvCq.pointer();
@@ -39,12 +59,7 @@ public final class QueuePair implements AutoCloseable {
         init.cap.max_recv_sge = capacity.maxRecvSge();
         init.cap.max_inline_data = capacity.maxInlineData();
         init.qp_type = QpType.IBV_QPT_RC.value();
-        Pointer qp = QueueVerbs.ibv_create_qp(pd.pointer(), init);
-        if (qp == null) {
-            throw VerbsException.ofErrno("ibv_create_qp(" + capacity + ")", Native.getLastError(),
-                    "Ask for less (max_qp_wr, max_sge in ibv_devinfo -v) or check the CQs belong to the same device");
-        }
-        return new QueuePair(pd, qp);
+        return init;
     }
 
     public ProtectionDomain pd() {
@@ -96,7 +111,9 @@ public final class QueuePair implements AutoCloseable {
 
     @Override
     public void close() {
-        if (qp != null) {
+        if (qp != null && !owned) {
+            qp = null;
+        } else if (qp != null) {
             int rc = QueueVerbs.ibv_destroy_qp(qp);
             if (rc == 0) {
                 qp = null;

@@ -1,6 +1,5 @@
 package rdma.pingpong;
 
-import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,11 +92,11 @@ public final class AddressExchange {
         }
     }
 
-    /** Closes a socket that may already be closed, or broken: nothing useful can fail here. */
-    public static void closeQuietly(Closeable socket) {
+    /** Closes a socket (or listener) that may already be closed, or broken: nothing useful can fail here. */
+    public static void closeQuietly(AutoCloseable socket) {
         try {
             socket.close();
-        } catch (IOException ignored) {
+        } catch (Exception ignored) {
             // the peer learns of it from its own side of the connection
         }
     }

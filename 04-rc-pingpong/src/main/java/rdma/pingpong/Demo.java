@@ -1,7 +1,6 @@
 package rdma.pingpong;
 
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -17,20 +16,25 @@ import rdma.devices.VerbsException;
  * peer is gone ({@link PeerGoneException}): only the cause is printed.
  */
 public final class Demo {
-    /** One side; the server calls {@code listening} with its listener once it listens. */
+    /**
+     * One side; the server calls {@code listening} with its listener once it listens (a
+     * {@code ServerSocket}, or whatever a program listens with), which the demo closes when the
+     * client is done, so that a server still waiting stops.
+     */
     @FunctionalInterface
-    public interface Side {
-        void run(PrintStream out, Consumer<ServerSocket> listening);
+    public interface Side<L extends AutoCloseable> {
+        void run(PrintStream out, Consumer<L> listening);
     }
 
     private Demo() {
     }
 
     /** Runs both sides; 0 when both succeeded, {@link Cli#VERBS_ERROR} otherwise. */
-    public static int run(String program, PrintStream out, PrintStream err, Side server, Side client) {
+    public static <L extends AutoCloseable> int run(String program, PrintStream out, PrintStream err, Side<L> server,
+            Side<L> client) {
         AtomicReference<Throwable> serverFailure = new AtomicReference<>();
         AtomicReference<Throwable> clientFailure = new AtomicReference<>();
-        CompletableFuture<ServerSocket> listening = new CompletableFuture<>();
+        CompletableFuture<L> listening = new CompletableFuture<>();
         Thread serverThread = new Thread(() -> {
             try {
                 runSide(server, PrefixedOutput.labelled(out, "[server] "), listening::complete, serverFailure);
@@ -39,7 +43,7 @@ public final class Demo {
             }
         }, "server");
         serverThread.start();
-        ServerSocket listener = listening.join();
+        L listener = listening.join();
         if (listener != null) {
             try {
                 runSide(client, PrefixedOutput.labelled(out, "[client] "), ignored -> { }, clientFailure);
@@ -57,7 +61,7 @@ public final class Demo {
      * Runs one side, keeping whatever ends it early: a {@link VerbsException}, or an
      * {@code Error} (a library that does not load, say), which must fail the run as surely.
      */
-    private static void runSide(Side side, PrintStream sideOut, Consumer<ServerSocket> listening,
+    private static <L extends AutoCloseable> void runSide(Side<L> side, PrintStream sideOut, Consumer<L> listening,
             AtomicReference<Throwable> failure) {
         try {
             side.run(sideOut, listening);

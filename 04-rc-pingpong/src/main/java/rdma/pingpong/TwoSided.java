@@ -33,7 +33,7 @@ public final class TwoSided {
                     Device clientDevice = options.ibDev == null && list.devices().size() > 1 ? list.devices().get(1) : device;
                     out.printf("demo: server on %s, client on %s, in one JVM (two terminals: no host, and a host)%n",
                             device.name(), clientDevice.name());
-                    return Demo.run(program, out, err, (serverOut, listening) -> side.run(device, null, serverOut, listening),
+                    return Demo.<ServerSocket>run(program, out, err, (serverOut, listening) -> side.run(device, null, serverOut, listening),
                             (clientOut, ignored) -> side.run(clientDevice, "localhost", clientOut, ignored));
                 }
                 default -> throw new IllegalStateException();

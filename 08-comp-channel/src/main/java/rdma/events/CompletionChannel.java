@@ -32,8 +32,7 @@ public final class CompletionChannel implements AutoCloseable {
                     "The process may have run out of file descriptors (ulimit -n)");
         }
         int fd = new ibv_comp_channel(channel).fd;
-        int flags = Poll.fcntl(fd, Poll.F_GETFL, 0);
-        if (flags < 0 || Poll.fcntl(fd, Poll.F_SETFL, flags | Poll.O_NONBLOCK) < 0) {
+        if (Poll.nonBlocking(fd) < 0) {
             int errno = Native.getLastError();
             EventVerbs.ibv_destroy_comp_channel(channel);
             throw VerbsException.ofErrno("fcntl(O_NONBLOCK) on the completion channel's fd " + fd, errno, "Report this");

@@ -1,6 +1,7 @@
 package rdma.transfer.app;
 
 import java.io.PrintStream;
+import java.net.ServerSocket;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -83,7 +84,7 @@ public final class FileTransferMain extends Cli.Program {
         try (DemoFiles files = DemoFiles.create(DEMO_SIZE)) {
             options.dir = files.receiveDirectory();
             options.once = true;
-            int status = Demo.run(spec.name(), out, err,
+            int status = Demo.<ServerSocket>run(spec.name(), out, err,
                     (serverOut, listening) -> {
                         FileServer server = new FileServer(options, waiting, spec.name());
                         server.serveOnce(serverDevice, serverOut, progress(serverOut, false), listening);
