@@ -35,6 +35,7 @@ class CommandsTest {
             Map.entry("lab/run bench/rdma-perf.sh read", "a benchmark"),
             Map.entry("LAB_MEMORY=8G lab/run bench/file-transfer.sh", "a benchmark"),
             Map.entry("LAB_MEMORY=8G lab/run bench/comp-channel.sh", "a benchmark"),
+            Map.entry("lab/run bench/rping.sh", "a benchmark"),
             Map.entry("lab/run java lab/Transcripts.java --update 05-rdma-write", "it rewrites the pages; CI runs --check"),
             Map.entry("bin/chapter 04-rc-pingpong -d rxe0 -g 1", "one of two terminals; a lab/both transcript runs both sides"),
             Map.entry("bin/chapter 04-rc-pingpong -d rxe1 -g 1 192.0.2.1", "one of two terminals"),

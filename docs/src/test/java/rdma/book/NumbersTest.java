@@ -29,6 +29,8 @@ class NumbersTest {
 
     /** Not measurements: what the code or the specification sets. A quantity as pages write it, then where it comes from. */
     private static final String CONSTANTS = """
+            2 s             | rping.c's address and route resolution timeout, Rping.RESOLVE_TIMEOUT_MS
+            2 seconds       | the same
             5 s             | timeouts the code sets: AddressExchange.CONNECT_TIMEOUT_MILLIS, chapter 03's poll, libibverbs' retry
             5 seconds       | chapter 03's poll timeout, CqQpMain.POLL_TIMEOUT_NANOS
             10 s            | Connection.STALL_NANOS, and bench/comp-channel.sh's idle receiver, measured over 10 s

@@ -1,0 +1,150 @@
+package rdma.cm;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.Optional;
+import rdma.devices.Errno;
+import rdma.devices.Layout;
+import rdma.devices.VerbsException;
+import rdma.events.Poll;
+import rdma.events.pollfd;
+
+/**
+ * {@code rdma_create_event_channel} and {@code rdma_destroy_event_channel}: where the connection
+ * manager reports what happened to the identifiers created on it. Its descriptor is made
+ * non-blocking, as chapter 08 made the completion channel's, so that {@link #next} waits with
+ * {@code poll(2)} and a timeout: no wait here lasts for ever. Each event is copied and
+ * acknowledged at once, since an identifier cannot be destroyed while an event of it is not.
+ */
+public final class EventChannel implements AutoCloseable {
+    private static final Layout EVENT = Layout.of(rdma_cm_event.class);
+    private static final Layout POLLFD = Layout.of(pollfd.class);
+
+    private final Memory pollFd = new Memory(POLLFD.size());
+    private final Memory eventOut = new Memory(Native.POINTER_SIZE);
+    /** Events read while a wait was for another identifier's, kept for the wait that wants them. */
+    private final Deque<CmEvent> backlog = new ArrayDeque<>();
+    private Pointer channel;
+
+    private EventChannel(Pointer channel) {
+        this.channel = channel;
+        pollFd.clear();
+        pollFd.setInt(POLLFD.offsetOf("fd"), fd());
+        pollFd.setShort(POLLFD.offsetOf("events"), Poll.POLLIN);
+    }
+
+    public static EventChannel create() {
+        Pointer channel = CmVerbs.rdma_create_event_channel();
+        if (channel == null) {
+            throw VerbsException.ofErrno("rdma_create_event_channel", Native.getLastError(),
+                    "Is the rdma_ucm kernel module loaded (ls /dev/infiniband/rdma_cm), and may this user open it?");
+        }
+        int fd = new rdma_event_channel(channel).fd;
+        if (Poll.nonBlocking(fd) < 0) {
+            int errno = Native.getLastError();
+            CmVerbs.rdma_destroy_event_channel(channel);
+            throw VerbsException.ofErrno("fcntl(O_NONBLOCK) on the event channel's fd " + fd, errno, "Report this");
+        }
+        return new EventChannel(channel);
+    }
+
+    /** The {@code struct rdma_event_channel *}. */
+    public Pointer pointer() {
+        if (channel == null) {
+            throw new IllegalStateException("the event channel is destroyed");
+        }
+        return channel;
+    }
+
+    public int fd() {
+        return new rdma_event_channel(pointer()).fd;
+    }
+
+    /**
+     * The next event about {@code id} (an event is about an identifier, and a connection request
+     * also about its listener), copied and acknowledged ({@code rdma_get_cm_event}, then
+     * {@code rdma_ack_cm_event}); empty when none came within {@code timeoutMillis}. Events about
+     * other identifiers of the channel are kept for their own waits.
+     */
+    public Optional<CmEvent> next(CmId id, long timeoutMillis) {
+        for (Iterator<CmEvent> kept = backlog.iterator(); kept.hasNext(); ) {
+            CmEvent event = kept.next();
+            if (id.owns(event)) {
+                kept.remove();
+                return Optional.of(event);
+            }
+        }
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (true) {
+            if (CmVerbs.rdma_get_cm_event(pointer(), eventOut) == 0) {
+                CmEvent event = copyAndAcknowledge(eventOut.getPointer(0));
+                if (id.owns(event)) {
+                    return Optional.of(event);
+                }
+                backlog.add(event);
+                continue;
+            }
+            int errno = Native.getLastError();
+            if (errno != Errno.EAGAIN) {
+                throw VerbsException.ofErrno("rdma_get_cm_event", errno, "The event channel is unusable");
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0 || !readable(remaining)) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /**
+     * The next event about {@code id}, which must be {@code expected}: any other is an error that says what it
+     * means ({@link CmFailures}), as is none within {@code timeoutMillis}. {@code what} names the
+     * step that waits, for the error.
+     */
+    public CmEvent expect(CmId id, CmEventType expected, long timeoutMillis, String what) {
+        CmEvent event = next(id, timeoutMillis).orElseThrow(() -> new VerbsException(what, "no " + expected.name() + " within "
+                + timeoutMillis + " ms", "Is the peer there, and reachable over its RDMA interface?"));
+        if (!event.is(expected)) {
+            throw CmFailures.of(event, what);
+        }
+        return event;
+    }
+
+    private static CmEvent copyAndAcknowledge(Pointer event) {
+        String conn = "param.conn.";
+        int length = Byte.toUnsignedInt(event.getByte(EVENT.offsetOf(conn + "private_data_len")));
+        Pointer data = event.getPointer(EVENT.offsetOf(conn + "private_data"));
+        CmEvent copy = new CmEvent(event.getInt(EVENT.offsetOf("event")), event.getInt(EVENT.offsetOf("status")),
+                event.getPointer(EVENT.offsetOf("id")), event.getPointer(EVENT.offsetOf("listen_id")),
+                data == null || length == 0 ? new byte[0] : data.getByteArray(0, length),
+                Byte.toUnsignedInt(event.getByte(EVENT.offsetOf(conn + "responder_resources"))),
+                Byte.toUnsignedInt(event.getByte(EVENT.offsetOf(conn + "initiator_depth"))));
+        VerbsException.check(CmVerbs.rdma_ack_cm_event(event), "rdma_ack_cm_event", "Report this");
+        return copy;
+    }
+
+    private boolean readable(long nanos) {
+        int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, (nanos + 999_999) / 1_000_000));
+        int ready = Poll.poll(pollFd, 1, millis);
+        if (ready < 0) {
+            int errno = Native.getLastError();
+            if (errno == Poll.EINTR) {
+                return true; // a signal: look again
+            }
+            throw VerbsException.ofErrno("poll(2) on the event channel", errno, "Report this");
+        }
+        return ready > 0;
+    }
+
+    /** Destroy every identifier of the channel first: librdmacm's destroy does not check. */
+    @Override
+    public void close() {
+        if (channel != null) {
+            CmVerbs.rdma_destroy_event_channel(channel);
+            channel = null;
+        }
+    }
+}
