@@ -24,8 +24,11 @@ import java.util.stream.Stream;
  * </pre>
  */
 public class Transcripts {
-    /** The marker and the fence, the block's lines (each with its newline, none at all when empty), the closing fence. */
-    private static final Pattern RUN = Pattern.compile("(<!-- run: (.+?) -->\\n```[a-z]*\\n)((?:(?!```)[^\\n]*\\n)*)(```)");
+    /**
+     * The marker and the fence, the block's lines (each with its newline, none at all when empty),
+     * the closing fence; all indented alike, as a block inside a list item is.
+     */
+    private static final Pattern RUN = Pattern.compile("(?m)^(( *)<!-- run: (.+?) -->\\n\\2```[a-z]*\\n)((?:(?! *```)[^\\n]*\\n)*)(\\2```)");
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*m");
     private static final long TIMEOUT_SECONDS = 600;
 
@@ -48,7 +51,8 @@ public class Transcripts {
             StringBuilder updated = new StringBuilder();
             while (run.find()) {
                 transcripts++;
-                String command = run.group(2);
+                String indent = run.group(2);
+                String command = run.group(3);
                 System.err.println("transcripts: " + root.relativize(file) + ": " + command);
                 String output = run(root, command);
                 if (output.isBlank()) {
@@ -56,13 +60,14 @@ public class Transcripts {
                     differences++;
                     System.err.println("transcripts: PRINTED NOTHING: " + root.relativize(file) + ": " + command);
                 }
-                if (!update && !masked(output).equals(masked(run.group(3).stripTrailing()))) {
+                if (!update && !masked(output).equals(masked(run.group(4).stripTrailing()))) {
                     differences++;
                     System.err.println("transcripts: DIFFERS from a fresh run: " + root.relativize(file) + ": " + command
-                            + "\n--- shown\n" + run.group(3) + "\n--- now\n" + output + "\n---");
+                            + "\n--- shown\n" + run.group(4) + "\n--- now\n" + output + "\n---");
                 }
-                String block = output.isEmpty() ? "" : output + "\n";
-                run.appendReplacement(updated, Matcher.quoteReplacement(run.group(1) + block + run.group(4)));
+                String block = output.isEmpty() ? "" : output.lines()
+                        .map(line -> line.isEmpty() ? "" : indent + line).reduce("", (lines, line) -> lines + line + "\n");
+                run.appendReplacement(updated, Matcher.quoteReplacement(run.group(1) + block + run.group(5)));
             }
             run.appendTail(updated);
             if (update && !updated.toString().equals(text)) {

@@ -17,7 +17,7 @@ final class Repository {
      * A fenced code block and, where a page shows it as a transcript, the {@code <!-- run: command -->}
      * marker above it: group 1 the marker, 2 its command, 3 the block's language, 4 its text.
      */
-    static final Pattern FENCE = Pattern.compile("(<!-- run: (.*?) -->\\s*\\n)?```([a-z]*)\\n(.*?)```", Pattern.DOTALL);
+    static final Pattern FENCE = Pattern.compile("(<!-- run: (.*?) -->\\s*\\n)? *```([a-z]*)\\n(.*?)```", Pattern.DOTALL);
 
     private Repository() {
     }
