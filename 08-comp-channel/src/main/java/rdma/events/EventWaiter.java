@@ -3,8 +3,7 @@ package rdma.events;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.util.concurrent.TimeUnit;
-import rdma.devices.Layout;
+import rdma.devices.Errno;
 import rdma.devices.VerbsException;
 import rdma.queues.CompletionQueue;
 import rdma.queues.CompletionWaiter;
@@ -33,14 +32,13 @@ import rdma.queues.Completions;
 public final class EventWaiter implements CompletionWaiter {
     /** Events acknowledged in one call. */
     static final int ACK_BATCH = 64;
-    private static final Layout POLLFD = Layout.of(pollfd.class);
 
     private final CompletionChannel channel;
     private final Pointer cq;
     private final NotifyVerbs notify;
     private final long spinNanos;
     private final int solicitedOnly;
-    private final Memory pollFd;
+    private final Poll.Readable readable;
     private final Memory eventCq;
     private final Pointer eventContext;
     private boolean armed;
@@ -63,10 +61,7 @@ public final class EventWaiter implements CompletionWaiter {
         this.notify = notify;
         this.spinNanos = spinNanos;
         this.solicitedOnly = solicitedOnly ? 1 : 0;
-        this.pollFd = new Memory(POLLFD.size());
-        pollFd.clear();
-        pollFd.setInt(POLLFD.offsetOf("fd"), channel.fd());
-        pollFd.setShort(POLLFD.offsetOf("events"), Poll.POLLIN);
+        this.readable = new Poll.Readable(channel.fd(), "the completion channel");
         this.eventCq = new Memory(2L * Native.POINTER_SIZE); // where ibv_get_cq_event writes the CQ, then its context
         this.eventContext = eventCq.share(Native.POINTER_SIZE);
     }
@@ -91,7 +86,7 @@ public final class EventWaiter implements CompletionWaiter {
         long deadline = start + timeoutNanos;
         while (true) {
             long remaining = deadline - System.nanoTime();
-            if (remaining <= 0 || !readable(remaining)) {
+            if (remaining <= 0 || !readable.within(remaining)) {
                 return 0;
             }
             if (!takeEvent()) {
@@ -118,26 +113,12 @@ public final class EventWaiter implements CompletionWaiter {
         armed = true;
     }
 
-    /** {@code poll(2)} on the channel's fd for at most {@code nanos}: whether it is readable. */
-    private boolean readable(long nanos) {
-        int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + 999_999)));
-        int ready = Poll.poll(pollFd, 1, millis);
-        if (ready < 0) {
-            int errno = Native.getLastError();
-            if (errno == Poll.EINTR) {
-                return true; // a signal: look again
-            }
-            throw VerbsException.ofErrno("poll(2) on the completion channel", errno, "Report this");
-        }
-        return ready > 0;
-    }
-
     /** Reads one event; false when there was none after all (the fd is non-blocking). */
     private boolean takeEvent() {
         int rc = EventVerbs.ibv_get_cq_event(channel.pointer(), eventCq, eventContext);
         if (rc != 0) {
             int errno = Native.getLastError();
-            if (errno == Poll.EAGAIN) {
+            if (errno == Errno.EAGAIN) {
                 return false;
             }
             throw VerbsException.ofErrno("ibv_get_cq_event", errno, "The completion channel is unusable");

@@ -11,7 +11,6 @@ import rdma.devices.Errno;
 import rdma.devices.Layout;
 import rdma.devices.VerbsException;
 import rdma.events.Poll;
-import rdma.events.pollfd;
 
 /**
  * {@code rdma_create_event_channel} and {@code rdma_destroy_event_channel}: where the connection
@@ -22,19 +21,16 @@ import rdma.events.pollfd;
  */
 public final class EventChannel implements AutoCloseable {
     private static final Layout EVENT = Layout.of(rdma_cm_event.class);
-    private static final Layout POLLFD = Layout.of(pollfd.class);
 
-    private final Memory pollFd = new Memory(POLLFD.size());
     private final Memory eventOut = new Memory(Native.POINTER_SIZE);
     /** Events read while a wait was for another identifier's, kept for the wait that wants them. */
     private final Deque<CmEvent> backlog = new ArrayDeque<>();
+    private final Poll.Readable readable;
     private Pointer channel;
 
     private EventChannel(Pointer channel) {
         this.channel = channel;
-        pollFd.clear();
-        pollFd.setInt(POLLFD.offsetOf("fd"), fd());
-        pollFd.setShort(POLLFD.offsetOf("events"), Poll.POLLIN);
+        this.readable = new Poll.Readable(fd(), "the event channel");
     }
 
     public static EventChannel create() {
@@ -93,7 +89,7 @@ public final class EventChannel implements AutoCloseable {
                 throw VerbsException.ofErrno("rdma_get_cm_event", errno, "The event channel is unusable");
             }
             long remaining = deadline - System.nanoTime();
-            if (remaining <= 0 || !readable(remaining)) {
+            if (remaining <= 0 || !readable.within(remaining)) {
                 return Optional.empty();
             }
         }
@@ -124,19 +120,6 @@ public final class EventChannel implements AutoCloseable {
                 Byte.toUnsignedInt(event.getByte(EVENT.offsetOf(conn + "initiator_depth"))));
         VerbsException.check(CmVerbs.rdma_ack_cm_event(event), "rdma_ack_cm_event", "Report this");
         return copy;
-    }
-
-    private boolean readable(long nanos) {
-        int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, (nanos + 999_999) / 1_000_000));
-        int ready = Poll.poll(pollFd, 1, millis);
-        if (ready < 0) {
-            int errno = Native.getLastError();
-            if (errno == Poll.EINTR) {
-                return true; // a signal: look again
-            }
-            throw VerbsException.ofErrno("poll(2) on the event channel", errno, "Report this");
-        }
-        return ready > 0;
     }
 
     /** Destroy every identifier of the channel first: librdmacm's destroy does not check. */
