@@ -126,7 +126,7 @@ class ReadDeviceTest {
     /** A message so large that its READs do not fit the device's queues is refused, naming the size and the fix. */
     @Test
     void aSizeWhoseReadsDoNotFitTheQueuesIsOneLineNamingIt() {
-        ProgramRun run = demo("--bw", "-s", "2147483647", "-n", "1");
+        ProgramRun run = demo("--bw", "-s", "2147483647");
 
         assertThat(run.exitCode()).isEqualTo(Cli.VERBS_ERROR);
         assertThat(run.stderr()).hasLineCount(1).startsWith("[server] 06-rdma-read: -s/--size 2147483647 with -t/--tx-depth 128:")
