@@ -18,10 +18,6 @@ public record ConnParam(int responderResources, int initiatorDepth, int retryCou
         return new ConnParam(CmVerbs.RDMA_MAX_RESP_RES, CmVerbs.RDMA_MAX_INIT_DEPTH, 7, 7, privateData);
     }
 
-    public ConnParam withPrivateData(byte[] data) {
-        return new ConnParam(responderResources, initiatorDepth, retryCount, rnrRetryCount, data);
-    }
-
     /** The C structure. Its private data is a {@code Memory} its field refers to, alive as long as the structure. */
     rdma_conn_param toNative() {
         rdma_conn_param param = new rdma_conn_param();

@@ -1,6 +1,7 @@
 package rdma.cm.rping;
 
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import rdma.cm.CmEvent;
 import rdma.cm.SocketAddresses;
 import rdma.queues.QpState;
@@ -41,11 +42,7 @@ final class CmTrace {
         }
     }
 
-    boolean on() {
-        return out != null;
-    }
-
-    static String address(java.net.InetSocketAddress address) {
+    static String address(InetSocketAddress address) {
         return address == null ? "none" : SocketAddresses.text(address);
     }
 

@@ -46,7 +46,6 @@ final class PingConnection implements AutoCloseable {
     private final ResourceStack resources = new ResourceStack();
     private final CmId id;
     private final EventChannel events;
-    private final int size;
     private final CmTrace trace;
     private final MemoryRegion receiveRegion;
     private final MemoryRegion sendRegion;
@@ -67,7 +66,6 @@ final class PingConnection implements AutoCloseable {
     private PingConnection(CmId id, EventChannel events, int size, boolean client, CmTrace trace) {
         this.id = id;
         this.events = events;
-        this.size = size;
         this.trace = trace;
         try {
             DeviceContext context = id.context();
@@ -114,10 +112,6 @@ final class PingConnection implements AutoCloseable {
 
     MemoryRegion startRegion() {
         return startRegion;
-    }
-
-    CmId id() {
-        return id;
     }
 
     /** Sends the advert of {@code region}'s first {@code length} bytes (a SEND the peer's posted receive takes). */
@@ -270,10 +264,6 @@ final class PingConnection implements AutoCloseable {
 
     boolean peerHasDisconnected() {
         return disconnected;
-    }
-
-    int size() {
-        return size;
     }
 
     @Override

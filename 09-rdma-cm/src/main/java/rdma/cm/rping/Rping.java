@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import rdma.cm.CmEvent;
 import rdma.cm.CmEventType;
+import rdma.cm.CmFailures;
 import rdma.cm.CmId;
 import rdma.cm.ConnParam;
 import rdma.cm.EventChannel;
@@ -58,8 +59,7 @@ final class Rping {
             trace.call("rdma_create_id", null);
             resolve(id, events, server, source, trace);
             try (PingConnection connection = PingConnection.setUp(id, events, settings.size(), true, trace)) {
-                // rping.c's rping_init_conn_param: the server READs from this side, so this side serves one READ at once
-                id.connect(new ConnParam(1, 1, 7, 7, new byte[0]));
+                id.connect(connParam(new byte[0]));
                 trace.call("rdma_connect", connection.qp());
                 trace.event(events.expect(id, CmEventType.RDMA_CM_EVENT_ESTABLISHED, CONNECT_TIMEOUT_MS,
                         "connecting to " + CmTrace.address(server)), connection.qp());
@@ -69,6 +69,15 @@ final class Rping {
                 }
             }
         }
+    }
+
+    /**
+     * What an rping client connects with, as rping.c's rping_init_conn_param: the server READs
+     * from this side, so this side serves one READ at once; retries as chapter 04's (7 RNR retries:
+     * for ever); {@code privateData} rides with the request.
+     */
+    static ConnParam connParam(byte[] privateData) {
+        return new ConnParam(1, 1, 7, 7, privateData);
     }
 
     /** {@code rdma_resolve_addr}, then {@code rdma_resolve_route}, each with its event, as rping_bind_client does. */
@@ -179,7 +188,7 @@ final class Rping {
             Optional<CmEvent> event = events.next(listener, 200);
             if (event.isPresent()) {
                 if (!event.get().is(CmEventType.RDMA_CM_EVENT_CONNECT_REQUEST)) {
-                    throw rdma.cm.CmFailures.of(event.get(), "waiting for a client");
+                    throw CmFailures.of(event.get(), "waiting for a client");
                 }
                 return event;
             }

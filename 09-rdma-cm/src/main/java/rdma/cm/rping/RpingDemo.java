@@ -120,7 +120,7 @@ final class RpingDemo {
                 try (PingConnection connection = PingConnection.setUp(id, events, 64, true, trace)) {
                     Rping.fillPing(connection.startBytes(), 0, (byte) 'A');
                     Advert advert = new Advert(connection.startRegion().address(), connection.startRegion().rkey(), 64);
-                    id.connect(new ConnParam(1, 1, 7, 7, advert.bytes()));
+                    id.connect(Rping.connParam(advert.bytes()));
                     trace.call("rdma_connect with the advert as private data (" + advert + ")", connection.qp());
                     CmEvent established = events.expect(id, CmEventType.RDMA_CM_EVENT_ESTABLISHED, Rping.CONNECT_TIMEOUT_MS,
                             "connecting");
@@ -133,7 +133,7 @@ final class RpingDemo {
             }
             try (CmId id = CmId.create(events)) {
                 Rping.resolve(id, events, server, source, CmTrace.OFF);
-                id.connect(new ConnParam(1, 1, 7, 7, new byte[0]));
+                id.connect(Rping.connParam(new byte[0]));
                 CmEvent answer = events.next(id, Rping.CONNECT_TIMEOUT_MS).orElseThrow(() -> new VerbsException("connecting",
                         "no answer", "Look at the server's output"));
                 trace.event(answer, null);
