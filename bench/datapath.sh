@@ -55,7 +55,6 @@ rows=(
   "reading one int: \`Pointer.getInt\`|readIntPointer|"
   "reading one int: direct \`ByteBuffer.getInt\`|readIntByteBuffer|"
 )
-datapath=$(score "$results17" chaptersDataPath | cut -d' ' -f1)
 
 write_section datapath <<SECTION
 ## What one data-path call costs (host microbenchmark)
@@ -78,16 +77,14 @@ $(for row in "${rows[@]}"; do
     fi
   done)
 
-What it means on an RDMA NIC. A 64-byte \`ibv_rc_pingpong\` iteration takes about 3 us in C on
-a current NIC (an assumption: this repository cannot measure a NIC). Each side makes about three
-data-path calls per iteration (a post_send, the poll_cq that finds the completion, a share of the
-post_recv refills), and the two sides' calls follow one another, so about six calls lie on the
-path of each iteration. At the chapters' $(printf %.0f "${datapath:-0}") ns a call against C's ${c_ns} ns, Java adds
-about $(awk -v d="${datapath:-0}" -v c="$c_ns" 'BEGIN { printf "%.2f", 6 * (d - c) / 1000 }') us: a projected Java/C latency ratio of about $(awk -v d="${datapath:-0}" -v c="$c_ns" 'BEGIN { printf "%.2f", (3 + 6 * (d - c) / 1000) / 3 }')x.
 With \`long\` instead of \`Pointer\` arguments JNA saves about a tenth of a call; the chapters keep
 \`Pointer\`, which reads like the C signature. Below JNA's floor of about 100 ns (its own dispatch
-through libffi) only the JDK's \`java.lang.foreign\` goes, which needs Java 22. The lab cannot
-show any of this: there every instruction is emulated (see the pingpong section).
+through libffi) only the JDK's \`java.lang.foreign\` goes, which needs Java 22.
+
+What it means for a message: one call is only part of one. The next section
+(\`bench/nulldevice.sh\`) runs whole messages, chapter 04's loop against C's on the null device,
+and projects them onto published NIC latencies. The lab cannot show any of this: there every
+instruction is emulated.
 
 To reproduce: \`mvn -q install -DskipTests && bench/datapath.sh\`.
 SECTION

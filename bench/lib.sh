@@ -56,3 +56,24 @@ bench_devices() {
   gid_args=()
   if [ -n "$gid" ]; then gid_args=(-g "$gid"); fi
 }
+
+# One run of an ibv_rc_pingpong-like tool (the array named $1) on TCP port $2: server and client,
+# both with the remaining options, on bench_devices' devices; prints the client's "usec/iter Mbit/sec".
+pingpong_pair() {
+  local -n tool=$1
+  local port=$2
+  shift 2
+  # Both tools: no host makes the server.
+  "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" > /tmp/bench-server.txt 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  if ! timeout 600 "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
+    kill "$server" 2>/dev/null || true # a server whose client failed would wait for another forever
+  fi
+  wait "$server" || true
+  local usec mbit
+  usec=$(sed -n 's/.* = \([0-9.]*\) usec\/iter$/\1/p' /tmp/bench-client.txt)
+  mbit=$(sed -n 's/.* = \([0-9.]*\) Mbit\/sec$/\1/p' /tmp/bench-client.txt)
+  [ -n "$usec" ] && [ -n "$mbit" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; return 1; }
+  echo "$usec $mbit"
+}

@@ -17,27 +17,6 @@ java_tool=(java -cp "$(chapter_classpath)" rdma.pingpong.rc.RcPingpongMain)
 c_tool=(ibv_rc_pingpong)
 port=18700
 
-# One run of a tool on TCP port $2: server and client, both with the same options; prints the
-# client's "usec/iter Mbit/sec".
-run_pair() {
-  local -n tool=$1
-  local port=$2
-  shift 2
-  # Both tools: no host makes the server.
-  "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" > /tmp/bench-server.txt 2>&1 &
-  local server=$!
-  wait_listening "$port"
-  if ! timeout 600 "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
-    kill "$server" 2>/dev/null || true # a server whose client failed would wait for another forever
-  fi
-  wait "$server" || true
-  local usec mbit
-  usec=$(sed -n 's/.* = \([0-9.]*\) usec\/iter$/\1/p' /tmp/bench-client.txt)
-  mbit=$(sed -n 's/.* = \([0-9.]*\) Mbit\/sec$/\1/p' /tmp/bench-client.txt)
-  [ -n "$usec" ] && [ -n "$mbit" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; return 1; }
-  echo "$usec $mbit"
-}
-
 declare -A iters=([64]=10000 [4096]=3000 [65536]=500)
 declare -A latency_ratio=()
 rows=()
@@ -45,10 +24,10 @@ for size in 64 4096 65536; do
   c_usec=() c_mbit=() j_usec=() j_mbit=()
   for round in $(seq "$rounds"); do
     port=$((port + 2))
-    result=$(run_pair c_tool "$port" -s "$size" -n "${iters[$size]}")
+    result=$(pingpong_pair c_tool "$port" -s "$size" -n "${iters[$size]}")
     read -r u m <<<"$result"
     c_usec+=("$u"); c_mbit+=("$m")
-    result=$(run_pair java_tool $((port + 1)) -s "$size" -n "${iters[$size]}")
+    result=$(pingpong_pair java_tool $((port + 1)) -s "$size" -n "${iters[$size]}")
     read -r u m <<<"$result"
     j_usec+=("$u"); j_mbit+=("$m")
     echo "bench: size $size round $round: C ${c_usec[-1]} usec/iter, Java ${j_usec[-1]} usec/iter" >&2

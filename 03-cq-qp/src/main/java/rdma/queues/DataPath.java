@@ -44,7 +44,11 @@ public abstract class DataPath {
     /** The table {@link DirectMapped} is linked to, once it is. */
     private static long[] directTable;
 
-    DataPath() {
+    /**
+     * For another route to the same table: a subclass calls the function pointers of
+     * {@code ops} its own way, and is passed to the requests and completions that should use it.
+     */
+    protected DataPath() {
     }
 
     /** {@code qp->context->ops.post_send(qp, wr, bad_wr)}. */

@@ -27,11 +27,16 @@ public final class ReceiveRequest {
 
     /** A request for {@code qp} with room for {@code maxSge} scatter/gather entries; {@code name} says whose in errors. */
     public ReceiveRequest(QueuePair qp, int maxSge, String name) {
+        this(qp, maxSge, name, DataPath.of(qp.pd().context()));
+    }
+
+    /** The same, posted through {@code dataPath} instead of the context's own {@link DataPath#of}. */
+    public ReceiveRequest(QueuePair qp, int maxSge, String name, DataPath dataPath) {
         this.memory = new RequestMemory(WR.size(), SG_LIST, maxSge);
         this.wr = memory.wr;
         this.badWr = memory.badWr;
         this.qp = qp.pointer();
-        this.dataPath = DataPath.of(qp.pd().context());
+        this.dataPath = dataPath;
         this.name = name;
         memory.view.putInt(NUM_SGE, maxSge);
     }

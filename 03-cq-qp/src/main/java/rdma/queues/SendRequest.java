@@ -41,13 +41,18 @@ public final class SendRequest {
 
     /** A request for {@code qp} with room for {@code maxSge} scatter/gather entries; {@code name} says whose in errors. */
     public SendRequest(QueuePair qp, int maxSge, String name) {
+        this(qp, maxSge, name, DataPath.of(qp.pd().context()));
+    }
+
+    /** The same, posted through {@code dataPath} instead of the context's own {@link DataPath#of}. */
+    public SendRequest(QueuePair qp, int maxSge, String name, DataPath dataPath) {
         this.memory = new RequestMemory(WR.size(), SG_LIST, maxSge);
         this.view = memory.view;
         this.wr = memory.wr;
         this.badWr = memory.badWr;
         this.qp = qp;
         this.qpPointer = qp.pointer();
-        this.dataPath = DataPath.of(qp.pd().context());
+        this.dataPath = dataPath;
         this.name = name;
         sgeCount(maxSge);
     }

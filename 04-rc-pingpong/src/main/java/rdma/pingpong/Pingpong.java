@@ -3,9 +3,12 @@ package rdma.pingpong;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import rdma.devices.CEnum;
 import rdma.devices.Device;
+import rdma.devices.DeviceContext;
 import rdma.devices.VerbsException;
+import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
@@ -15,10 +18,16 @@ import rdma.queues.Waiting;
 
 /**
  * ibv_rc_pingpong, one run of it: a server, a client, or both in one JVM (see
- * {@link ConnectionOptions#mode}), with the options of {@link PingpongOptions} and completions
- * taken as {@link Waiting} says (this chapter polls).
+ * {@link ConnectionOptions#mode}), with the options of {@link PingpongOptions}, completions
+ * taken as {@link Waiting} says (this chapter polls) and the data-path verbs called through the
+ * {@link DataPath} that {@code dataPath} gives for the open device (this chapter's: {@link DataPath#of}).
  */
-public record Pingpong(PingpongOptions options, Waiting waiting, String program) {
+public record Pingpong(PingpongOptions options, Waiting waiting, String program, Function<DeviceContext, DataPath> dataPath) {
+
+    /** The run with the device's own data path. */
+    public Pingpong(PingpongOptions options, Waiting waiting, String program) {
+        this(options, waiting, program, DataPath::of);
+    }
 
     /**
      * What rc_pingpong.c's {@code pp_init_ctx} builds: one buffer for sending and receiving, a QP
@@ -46,7 +55,7 @@ public record Pingpong(PingpongOptions options, Waiting waiting, String program)
             Endpoint endpoint = connection.endpoint();
             endpoint.buffer().buffer().setMemory(0, options.size, PageCheck.FILL);
             PingpongLoop loop = new PingpongLoop(endpoint, options.size, options.rxDepth, options.iters,
-                    sendFlags(endpoint), connection.waiter(), isClient ? "client" : "server");
+                    sendFlags(endpoint), connection.waiter(), isClient ? "client" : "server", dataPath.apply(endpoint.context()));
             loop.postInitialReceives();
             connection.exchange(host, listening);
             if (isClient && options.check) {

@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import rdma.devices.VerbsException;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
+import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendRequest;
@@ -33,9 +34,15 @@ public final class PingpongLoop {
      * {@code sendFlags} on every send, completions taken by {@code waiter}.
      */
     public PingpongLoop(Endpoint endpoint, int size, int rxDepth, int iters, int sendFlags, CompletionWaiter waiter, String side) {
-        this.completions = new Completions(endpoint.cq(), 2, side);
-        this.receives = receiveChain(endpoint, size, rxDepth, side);
-        this.send = new SendRequest(endpoint.qp(), 1, side).wrId(SEND_WRID).opcode(WrOpcode.IBV_WR_SEND)
+        this(endpoint, size, rxDepth, iters, sendFlags, waiter, side, DataPath.of(endpoint.context()));
+    }
+
+    /** The same loop, calling the data-path verbs through {@code dataPath}. */
+    public PingpongLoop(Endpoint endpoint, int size, int rxDepth, int iters, int sendFlags, CompletionWaiter waiter, String side,
+            DataPath dataPath) {
+        this.completions = new Completions(endpoint.cq(), 2, side, dataPath);
+        this.receives = receiveChain(endpoint, size, rxDepth, side, dataPath);
+        this.send = new SendRequest(endpoint.qp(), 1, side, dataPath).wrId(SEND_WRID).opcode(WrOpcode.IBV_WR_SEND)
                 .sendFlags(sendFlags).sge(0, endpoint.buffer(), 0, size);
         this.waiter = waiter;
         this.rxDepth = rxDepth;
@@ -49,10 +56,10 @@ public final class PingpongLoop {
      * the last {@code k} requests of the chain is one call that puts the same requests on the
      * queue, and each call from Java costs more than one from C.
      */
-    private static ReceiveRequest[] receiveChain(Endpoint endpoint, int size, int rxDepth, String side) {
+    private static ReceiveRequest[] receiveChain(Endpoint endpoint, int size, int rxDepth, String side, DataPath dataPath) {
         ReceiveRequest[] chain = new ReceiveRequest[rxDepth];
         for (int i = rxDepth - 1; i >= 0; i--) {
-            chain[i] = new ReceiveRequest(endpoint.qp(), 1, side).wrId(RECV_WRID).sge(0, endpoint.buffer(), 0, size)
+            chain[i] = new ReceiveRequest(endpoint.qp(), 1, side, dataPath).wrId(RECV_WRID).sge(0, endpoint.buffer(), 0, size)
                     .next(i + 1 < rxDepth ? chain[i + 1] : null);
         }
         return chain;

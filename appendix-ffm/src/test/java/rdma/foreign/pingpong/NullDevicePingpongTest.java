@@ -1,0 +1,54 @@
+package rdma.foreign.pingpong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import rdma.testsupport.Child;
+import rdma.testsupport.ExternalCommand;
+import rdma.testsupport.FreePorts;
+
+/**
+ * The program on the null device (bench/src/main/c/nulldev.c), which stands in for libibverbs
+ * and completes work requests in memory: no RDMA device is needed, so this runs on every host
+ * and proves the downcalls carry the right arguments (wrong ones crash the JVM, or lose or
+ * corrupt a message, which -c catches). The program runs in a JVM of its own, whose
+ * {@code jna.library.path} leads to the null device before the real libibverbs.
+ */
+class NullDevicePingpongTest {
+    private static final Path NULL_DEVICE = Path.of("target", "nulldev");
+
+    @BeforeAll
+    static void buildTheNullDevice() throws Exception {
+        Files.createDirectories(NULL_DEVICE);
+        ExternalCommand.output(List.of("gcc", "-O2", "-shared", "-fPIC", "-o", NULL_DEVICE.resolve("libibverbs.so").toString(),
+                "../bench/src/main/c/nulldev.c", "-lpthread"), "install gcc and libibverbs-dev");
+    }
+
+    private static Child run(String... args) throws Exception {
+        return Child.java(FfmPingpongMain.class, List.of("--enable-native-access=ALL-UNNAMED",
+                "-Djna.library.path=" + NULL_DEVICE.toAbsolutePath()), List.of(args));
+    }
+
+    @Test
+    void bothSidesExchangeCheckedMessagesThroughTheDowncalls() throws Exception {
+        try (Child demo = run("--demo", "-n", "20000", "-s", "4096", "-c", "-p", String.valueOf(FreePorts.next()))) {
+            assertThat(demo.waitFor(120)).as(demo.output()).isZero();
+            String output = demo.output();
+            assertThat(output).startsWith("demo: server on null0, client on null0")
+                    .contains("[server] 163840000 bytes in ", "[client] 20000 iters in ")
+                    .doesNotContain("invalid data", "WARNING");
+        }
+    }
+
+    @Test
+    void oneReceiveAtATimeStillDeliversEveryMessage() throws Exception {
+        try (Child demo = run("--demo", "-n", "5000", "-s", "64", "-r", "1", "-c", "-p", String.valueOf(FreePorts.next()))) {
+            assertThat(demo.waitFor(120)).as(demo.output()).isZero();
+            assertThat(demo.output()).contains("[server] 5000 iters in ", "[client] 5000 iters in ").doesNotContain("invalid data");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package rdma.bench;
+
+import rdma.devices.Device;
+import rdma.devices.DeviceContext;
+import rdma.devices.DeviceList;
+import rdma.devices.Mtu;
+import rdma.devices.VerbsException;
+import rdma.pingpong.Pingpong;
+import rdma.queues.Endpoint;
+
+/**
+ * An {@link Endpoint} on the null device (bench/src/main/c/nulldev.c), connected to itself, built
+ * by the chapters' own code exactly as chapter 04 builds one on a NIC: the null device stands in
+ * for libibverbs when the JVM's {@code jna.library.path} leads to it (bench/nulldevice.sh sets it).
+ * A message sent on the QP arrives on the same QP, so one thread runs one side of a pingpong:
+ * each message is one send and one receive completion, and the receives refilled behind them.
+ */
+final class NullDevice implements AutoCloseable {
+    static final String NAME = "null0";
+    /** rc_pingpong's default receive depth. */
+    static final int RX_DEPTH = 500;
+
+    private final DeviceList list;
+    private final DeviceContext context;
+    private final Endpoint endpoint;
+
+    private NullDevice(int size) {
+        list = DeviceList.open();
+        try {
+            context = DeviceContext.open(nullDevice(list));
+            try {
+                endpoint = Endpoint.create(context.port(1), null, Pingpong.spec(size, RX_DEPTH));
+                endpoint.init();
+                endpoint.connect(endpoint.address(), Mtu.IBV_MTU_4096, 0);
+            } catch (RuntimeException failure) {
+                context.close();
+                throw failure;
+            }
+        } catch (RuntimeException failure) {
+            list.close();
+            throw failure;
+        }
+    }
+
+    private static Device nullDevice(DeviceList list) {
+        try {
+            return list.find(NAME);
+        } catch (VerbsException notThere) {
+            throw new IllegalStateException("the libibverbs this JVM loaded is not the null device: start it with"
+                    + " -Djna.library.path=bench/target/nulldev (bench/nulldevice.sh does)", notThere);
+        }
+    }
+
+    /** A looped-back endpoint with a buffer of {@code size} bytes and chapter 04's queues. */
+    static NullDevice open(int size) {
+        return new NullDevice(size);
+    }
+
+    Endpoint endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public void close() {
+        endpoint.close();
+        context.close();
+        list.close();
+    }
+}

@@ -1,0 +1,36 @@
+package rdma.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import rdma.foreign.ForeignDataPath;
+import rdma.pingpong.PingpongLoop;
+import rdma.queues.CompletionWaiter;
+import rdma.queues.Endpoint;
+import rdma.queues.SendFlag;
+
+/** {@link NullDeviceBenchmark}'s loop with the appendix's data path: the same loop, the same queues, the calls through java.lang.foreign. */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class NullDeviceForeignBenchmark {
+    /** Chapter 04's {@link PingpongLoop} with {@link ForeignDataPath}. */
+    public static class Ffm extends NullDeviceBenchmark.Route {
+        PingpongLoop loop;
+
+        @Override
+        void prepare(Endpoint endpoint) {
+            loop = new PingpongLoop(endpoint, size, NullDevice.RX_DEPTH, NullDeviceBenchmark.MESSAGES,
+                    SendFlag.IBV_SEND_SIGNALED.value(), CompletionWaiter.POLL, "bench", ForeignDataPath.of(endpoint.context()));
+            loop.postInitialReceives();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
+    public long ffm(Ffm route) {
+        return route.loop.run(true);
+    }
+}
