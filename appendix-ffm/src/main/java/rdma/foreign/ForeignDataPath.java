@@ -81,18 +81,18 @@ public final class ForeignDataPath extends DataPath {
 
     @Override
     public int ibv_post_send(Pointer qp, Pointer wr, Pointer bad_wr) {
-        try {
-            return (int) POST_HANDLE.invokeExact(postSend, Pointer.nativeValue(qp), Pointer.nativeValue(wr),
-                    Pointer.nativeValue(bad_wr));
-        } catch (Throwable impossible) {
-            throw rethrow(impossible);
-        }
+        return post(postSend, qp, wr, bad_wr);
     }
 
     @Override
     public int ibv_post_recv(Pointer qp, Pointer wr, Pointer bad_wr) {
+        return post(postRecv, qp, wr, bad_wr);
+    }
+
+    /** One post verb, {@code function}, through the shared handle: the JIT inlines this into each caller. */
+    private static int post(MemorySegment function, Pointer qp, Pointer wr, Pointer bad_wr) {
         try {
-            return (int) POST_HANDLE.invokeExact(postRecv, Pointer.nativeValue(qp), Pointer.nativeValue(wr),
+            return (int) POST_HANDLE.invokeExact(function, Pointer.nativeValue(qp), Pointer.nativeValue(wr),
                     Pointer.nativeValue(bad_wr));
         } catch (Throwable impossible) {
             throw rethrow(impossible);

@@ -4,6 +4,7 @@ import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.devices.Mtu;
+import rdma.devices.ResourceStack;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Pingpong;
 import rdma.queues.Endpoint;
@@ -20,25 +21,19 @@ final class NullDevice implements AutoCloseable {
     /** rc_pingpong's default receive depth. */
     static final int RX_DEPTH = 500;
 
-    private final DeviceList list;
-    private final DeviceContext context;
+    /** The list, the context and the endpoint: closed in the reverse order, on every path. */
+    private final ResourceStack resources = new ResourceStack();
     private final Endpoint endpoint;
 
     private NullDevice(int size) {
-        list = DeviceList.open();
         try {
-            context = DeviceContext.open(nullDevice(list));
-            try {
-                endpoint = Endpoint.create(context.port(1), null, Pingpong.spec(size, RX_DEPTH));
-                endpoint.init();
-                endpoint.connect(endpoint.address(), Mtu.IBV_MTU_4096, 0);
-            } catch (RuntimeException failure) {
-                context.close();
-                throw failure;
-            }
+            DeviceList list = resources.push(DeviceList.open());
+            DeviceContext context = resources.push(DeviceContext.open(nullDevice(list)));
+            endpoint = resources.push(Endpoint.create(context.port(1), null, Pingpong.spec(size, RX_DEPTH)));
+            endpoint.init();
+            endpoint.connect(endpoint.address(), Mtu.IBV_MTU_4096, 0);
         } catch (RuntimeException failure) {
-            list.close();
-            throw failure;
+            throw resources.closeAfter(failure);
         }
     }
 
@@ -62,8 +57,6 @@ final class NullDevice implements AutoCloseable {
 
     @Override
     public void close() {
-        endpoint.close();
-        context.close();
-        list.close();
+        resources.close();
     }
 }
