@@ -18,7 +18,7 @@ gcc -O2 -o "$out/cfloor" bench/src/main/c/cfloor.c -L"$out" -ltrivial -Wl,-rpath
 c_ns=$("$out/cfloor" | cut -d' ' -f1)
 echo "bench: C through the table: $c_ns ns/call" >&2
 
-newer_jdk=${JAVA22_HOME:-$(ls -d /usr/lib/jvm/*25* /usr/lib/jvm/*24* /usr/lib/jvm/*23* /usr/lib/jvm/*22* 2>/dev/null | head -n1 || true)}
+newer_jdk=$(newer_jdk)
 java17=${JAVA17_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
 
 # Builds the bench module with one JDK and runs JMH with it; writes "benchmark score" lines.
@@ -38,7 +38,7 @@ results_newer=""
 newer_version=""
 if [ -n "$newer_jdk" ] && [ -x "$newer_jdk/bin/java" ]; then
   results_newer=$(run_jmh "$newer_jdk" newer)
-  newer_version=$("$newer_jdk/bin/java" -version 2>&1 | head -n1 | sed 's/.*version "\([^"]*\)".*/Java \1/')
+  newer_version="Java $(jdk_version "$newer_jdk")"
 fi
 score() { awk -v name="$2" '$1 == name { printf "%s ± %s", $2, $3 }' <<<"$1"; }
 cell() { local s; s=$(score "$1" "$2"); echo "${s:-n/a}"; }

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 bench_devices "$@"
 rounds=${ROUNDS:-5}
 sizes=${SIZES:-64 4096}
-jdk=${JAVA22_HOME:-$(ls -d /usr/lib/jvm/*25* /usr/lib/jvm/*24* /usr/lib/jvm/*23* /usr/lib/jvm/*22* 2>/dev/null | head -n1 || true)}
+jdk=$(newer_jdk)
 [ -x "$jdk/bin/java" ] || { echo "bench: the appendix needs a JDK of 22 or later: set JAVA22_HOME" >&2; exit 2; }
 [ -d appendix-ffm/target/classes ] || { echo "bench: build the appendix first: JAVA_HOME=$jdk mvn -q install -DskipTests" >&2; exit 2; }
 
@@ -30,21 +30,22 @@ c_tool=(ibv_rc_pingpong)
 declare -A iters=([64]=10000 [4096]=3000)
 port=18900
 
-# usec/iter of a tool's N-iteration run and of the steady state (see above), from one round.
+# usec/iter of a tool's N-iteration run and of the steady state (see above), from one round, on
+# TCP ports $4 and $4 + 1. (The caller counts the ports: this runs in a subshell.)
 whole_and_steady() {
-  local tool=$1 size=$2 n=$3 short long
-  port=$((port + 2))
+  local tool=$1 size=$2 n=$3 port=$4 short long
   short=$(pingpong_pair "$tool" "$port" -s "$size" -n "$n" | cut -d' ' -f1)
   long=$(pingpong_pair "$tool" $((port + 1)) -s "$size" -n $((2 * n)) | cut -d' ' -f1)
   awk -v s="$short" -v l="$long" 'BEGIN { printf "%s %.2f\n", s, 2 * l - s }'
 }
 
-declare -A whole=() steady=()
+declare -A whole=() steady=() runs_whole=() runs_steady=()
 for size in $sizes; do
-  declare -A runs_whole=() runs_steady=()
+  runs_whole=() runs_steady=()
   for round in $(seq "$rounds"); do
     for tool in c jna ffm; do
-      read -r w s < <(whole_and_steady "${tool}_tool" "$size" "${iters[$size]}")
+      port=$((port + 2))
+      read -r w s < <(whole_and_steady "${tool}_tool" "$size" "${iters[$size]}" "$port")
       runs_whole[$tool]+="$w "; runs_steady[$tool]+="$s "
       echo "bench: size $size round $round $tool: whole $w usec/iter, steady $s usec/iter" >&2
     done
@@ -53,7 +54,6 @@ for size in $sizes; do
     whole[$tool,$size]=$(tr ' ' '\n' <<<"${runs_whole[$tool]}" | grep . | median)
     steady[$tool,$size]=$(tr ' ' '\n' <<<"${runs_steady[$tool]}" | grep . | median)
   done
-  unset runs_whole runs_steady
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -65,7 +65,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
   echo "runs N and 2N iterations; a cell is the median over the rounds of the client's \`usec/iter\`"
   echo "for the N-iteration run (whole), and of the extra N iterations alone (steady: 2N x the long"
   echo "run's usec/iter minus N x the short one's, divided by N), which leaves out what every run pays"
-  echo "once: the JIT compiling the loop, the first messages. Both Java routes ran on $("$jdk/bin/java" -version 2>&1 | grep -v "^Picked up" | head -n1 | sed 's/.*version "\([^"]*\)".*/Java \1/'),"
+  echo "once: the JIT compiling the loop, the first messages. Both Java routes ran on Java $(jdk_version "$jdk"),"
   echo "the same program with the data path as the only difference."
   echo
   echo "| size | N | C whole | C steady | JNA whole | JNA steady | FFM whole | FFM steady | JNA/C steady | FFM/C steady |"

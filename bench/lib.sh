@@ -77,3 +77,14 @@ pingpong_pair() {
   [ -n "$usec" ] && [ -n "$mbit" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; return 1; }
   echo "$usec $mbit"
 }
+
+# The JDK the java.lang.foreign benchmarks run on: $JAVA22_HOME, or the newest of 22 or later under
+# /usr/lib/jvm; nothing when there is none.
+newer_jdk() {
+  echo "${JAVA22_HOME:-$(ls -d /usr/lib/jvm/*25* /usr/lib/jvm/*24* /usr/lib/jvm/*23* /usr/lib/jvm/*22* 2>/dev/null | head -n1 || true)}"
+}
+
+# The version the JDK at $1 reports ("25.0.3"), without the lab's "Picked up JAVA_TOOL_OPTIONS" line.
+jdk_version() {
+  "$1/bin/java" -version 2>&1 | grep -v "^Picked up" | head -n1 | sed 's/.*version "\([^"]*\)".*/\1/'
+}

@@ -22,12 +22,12 @@ mkdir -p "$out"
 gcc -O2 -Wall -Wextra -shared -fPIC -o "$out/libibverbs.so" bench/src/main/c/nulldev.c -lpthread
 gcc -O2 -Wall -Wextra -shared -fPIC -o "$out/libcloops.so" bench/src/main/c/cloops.c
 
-jdk=${JAVA22_HOME:-$(ls -d /usr/lib/jvm/*25* /usr/lib/jvm/*24* /usr/lib/jvm/*23* /usr/lib/jvm/*22* 2>/dev/null | head -n1 || true)}
+jdk=$(newer_jdk)
 if [ -z "$jdk" ] || [ ! -x "$jdk/bin/java" ]; then
   echo "bench: the FFM route needs a JDK of 22 or later: install one (Temurin 25, say) and set JAVA22_HOME" >&2
   exit 2
 fi
-java_version=$("$jdk/bin/java" -version 2>&1 | grep -v "^Picked up" | head -n1 | sed 's/.*version "\([^"]*\)".*/\1/')
+java_version=$(jdk_version "$jdk")
 # In the lab (no network, an emulated CPU) the host's run has built everything already.
 if [ "${RDMA_LAB:-}" != 1 ]; then
   JAVA_HOME=$jdk mvn -q -B -pl bench -am install -DskipTests >&2
