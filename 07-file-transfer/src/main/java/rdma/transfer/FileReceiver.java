@@ -1,7 +1,6 @@
 package rdma.transfer;
 
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -23,7 +22,6 @@ public final class FileReceiver {
     private final TransferLink link;
     private final Destination destination;
     private final TransferListener listener;
-    private final MessageDigest sha256 = FileSender.newSha256();
     private final int creditBatch;
     private long chunkNumber;
 
@@ -74,10 +72,10 @@ public final class FileReceiver {
         }
         listener.started(name, header.size());
         long start = System.nanoTime();
-        try (PartialFile file = destination.create(name)) {
+        try (PartialFile file = destination.create(name); ChunkHasher hasher = new ChunkHasher(link, SIDE)) {
             link.send(new Control.Accept());
-            long diskNanos = receiveChunks(file, header);
-            byte[] digest = sha256.digest();
+            long diskNanos = receiveChunks(file, header, hasher);
+            byte[] digest = hasher.digest();
             Control.End end = awaitEnd();
             boolean matches = Arrays.equals(digest, end.sha256());
             if (!matches) {
@@ -99,16 +97,18 @@ public final class FileReceiver {
     /**
      * Each WRITE WITH IMMEDIATE that lands is the next chunk, in the next slot of the ring: its
      * immediate data must be that chunk's number (RC delivers in order; a sender that skips or
-     * repeats is broken). The chunk is hashed and written out, its slot is free again, and every
-     * few slots the sender gets them back as a credit. Returns the time spent writing the disk.
+     * repeats is broken). The chunk goes to the hasher's thread and, beside it, into the file; its
+     * slot is free once both are done with it, and every few free slots go back to the sender as a
+     * credit. This side waits for the hash only when the sender can send nothing more: every slot
+     * of the ring holds a chunk not yet credited, or the file is complete. Returns the time spent
+     * writing the disk.
      */
-    private long receiveChunks(PartialFile file, Control.FileHeader header) {
-        sha256.reset();
+    private long receiveChunks(PartialFile file, Control.FileHeader header, ChunkHasher hasher) {
         long size = header.size();
         int chunkSize = header.chunkSize();
         long received = 0;
         long diskNanos = 0;
-        int freed = 0;
+        int uncredited = 0;
         while (received < size) {
             int event = link.next("the sender's chunks");
             if (event != TransferLink.DATA_ARRIVED) {
@@ -119,19 +119,25 @@ public final class FileReceiver {
                         + (int) chunkNumber + " was due");
             }
             int length = (int) Math.min(chunkSize, size - received);
-            ByteBuffer chunk = link.chunk((int) (chunkNumber % link.dataSlots()));
+            int slot = (int) (chunkNumber % link.dataSlots());
+            hasher.submit(slot, length);
+            ByteBuffer chunk = link.chunk(slot);
             chunk.limit(length);
-            sha256.update(chunk);
-            chunk.position(0);
             long writeStart = System.nanoTime();
             file.write(chunk);
             diskNanos += System.nanoTime() - writeStart;
             chunkNumber++;
             received += length;
+            uncredited++;
             listener.advanced(received);
-            if (++freed == creditBatch || received == size) {
-                link.sendCredit(freed);
-                freed = 0;
+            boolean senderWaits = uncredited == link.dataSlots() || received == size;
+            if (senderWaits) {
+                hasher.awaitHashed(hasher.submitted());
+            }
+            int free = uncredited - (int) (hasher.submitted() - hasher.hashed()); // written, and hashed
+            if (free >= creditBatch || (senderWaits && free > 0)) {
+                link.sendCredit(free);
+                uncredited -= free;
             }
         }
         return diskNanos;

@@ -5,8 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import rdma.devices.VerbsException;
@@ -26,7 +24,6 @@ public final class FileSender {
     private final TransferLink link;
     private final RemoteBuffer ring;
     private final TransferListener listener;
-    private final MessageDigest sha256;
     private final int[] slotBytes;
     private int chunkSize;
     private int window;
@@ -40,16 +37,7 @@ public final class FileSender {
         this.link = link;
         this.ring = ring;
         this.listener = listener;
-        this.sha256 = newSha256();
         this.slotBytes = new int[link.dataSlots()];
-    }
-
-    static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException missing) {
-            throw new IllegalStateException("every Java runtime has SHA-256", missing);
-        }
     }
 
     /**
@@ -94,14 +82,15 @@ public final class FileSender {
         if (problem != null) {
             throw new VerbsException(SIDE + ": " + SafeName.printable(name), problem, "Rename the file, or send it under a plain name");
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+                ChunkHasher hasher = new ChunkHasher(link, SIDE)) {
             long size = channel.size();
             listener.started(name, size);
             long start = System.nanoTime();
             link.send(new Control.FileHeader(size, chunkSize, name));
             awaitAccept(name);
-            long diskNanos = sendChunks(channel, file, size);
-            byte[] digest = sha256.digest();
+            long diskNanos = sendChunks(channel, file, size, hasher);
+            byte[] digest = hasher.digest();
             link.send(new Control.End(digest));
             awaitVerdict(name, size, digest);
             FileResult result = new FileResult(name, size, System.nanoTime() - start, diskNanos, digest);
@@ -139,10 +128,11 @@ public final class FileSender {
      * The pipeline: while there are bytes, credits and free slots, read a chunk into a free slot
      * and write it into the receiver's next slot; then take one event (a chunk sent, a credit).
      * RC delivers the WRITEs in order, so the receiver's slots fill in ring order, and its
-     * credits free them in the same order. Returns the time spent reading the disk.
+     * credits free them in the same order. The chunk is hashed after its WRITE is posted, on the
+     * hasher's thread, while the WRITE is on its way; a slot is free again once its WRITE
+     * completed and its chunk is hashed. Returns the time spent reading the disk.
      */
-    private long sendChunks(FileChannel channel, Path file, long size) throws IOException {
-        sha256.reset();
+    private long sendChunks(FileChannel channel, Path file, long size, ChunkHasher hasher) throws IOException {
         long remaining = size;
         long sent = 0;
         long diskNanos = 0;
@@ -151,15 +141,16 @@ public final class FileSender {
         while (remaining > 0 || inFlight > 0) {
             while (remaining > 0 && credits > 0 && inFlight < window) {
                 int length = (int) Math.min(chunkSize, remaining);
+                // The slot's previous chunk (window chunks ago) must be hashed before this one overwrites it.
+                hasher.awaitHashed(hasher.submitted() - window + 1);
                 ByteBuffer chunk = link.chunk(nextSlot);
                 chunk.limit(length);
                 long readStart = System.nanoTime();
                 readFully(channel, chunk, file);
                 diskNanos += System.nanoTime() - readStart;
-                chunk.flip();
-                sha256.update(chunk);
                 long remoteAddress = ring.address() + (chunkNumber % ringSlots) * ringStride;
                 link.writeChunk(nextSlot, length, remoteAddress, ring.rkey(), (int) chunkNumber);
+                hasher.submit(nextSlot, length);
                 slotBytes[nextSlot] = length;
                 nextSlot = (nextSlot + 1) % window;
                 chunkNumber++;
