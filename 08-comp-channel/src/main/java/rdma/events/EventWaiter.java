@@ -68,14 +68,13 @@ public final class EventWaiter implements CompletionWaiter {
 
     @Override
     public int await(Completions completions, long timeoutNanos) {
-        long start = System.nanoTime();
-        int count;
-        do {
-            count = completions.poll();
-            if (count > 0) {
-                return count;
-            }
-        } while (System.nanoTime() - start < spinNanos);
+        int count = completions.poll();
+        if (count > 0) {
+            return count;
+        }
+        if (spinNanos > 0 && (count = spin(completions)) > 0) {
+            return count;
+        }
         if (!armed) {
             arm();
             count = completions.poll(); // the race: a completion before the arm raises no event
@@ -83,21 +82,31 @@ public final class EventWaiter implements CompletionWaiter {
                 return count;
             }
         }
-        long deadline = start + timeoutNanos;
-        while (true) {
-            long remaining = deadline - System.nanoTime();
-            if (remaining <= 0 || !readable.within(remaining)) {
-                return 0;
+        // The clock only now, before a sleep: where reading it is a system call (the lab's), a
+        // wait that finds its completion without sleeping should not pay for it.
+        long deadline = System.nanoTime() + timeoutNanos;
+        long remaining = timeoutNanos;
+        while (remaining > 0 && readable.within(remaining)) {
+            if (takeEvent()) { // else woken, but another reader took it: wait again
+                arm();
+                count = completions.poll();
+                if (count > 0) {
+                    return count;
+                }
             }
-            if (!takeEvent()) {
-                continue; // woken, but another reader took it: wait again
-            }
-            arm();
-            count = completions.poll();
-            if (count > 0) {
-                return count;
-            }
+            remaining = deadline - System.nanoTime();
         }
+        return 0;
+    }
+
+    /** The adaptive mode's first phase: polls for {@code spinNanos}; what it found, or 0. */
+    private int spin(Completions completions) {
+        long start = System.nanoTime();
+        int count;
+        do {
+            count = completions.poll();
+        } while (count == 0 && System.nanoTime() - start < spinNanos);
+        return count;
     }
 
     /** Events taken so far: one per wake-up, and many completions may come with each. */
