@@ -38,14 +38,14 @@ ticks_per_second=$(getconf CLK_TCK)
 port=19100
 # One Java transfer with the JIT $1 ("default" or "c1"); prints "MiB/s disk-seconds" from the sender's result line.
 java_run() {
-  local jit=$1 chunk=$2 depth=$3 program=(rdma.transfer.app.FileTransferMain)
+  local jit=$1 chunk=$2 depth=$3
   port=$((port + 1))
   rm -f "$work/in/file.bin"
-  java_with "$jit" "${program[@]}" --server --once --dir "$work/in" -d "$server_dev" -p "$port" "${gid_java[@]}" \
+  java_with "$jit" rdma.transfer.app.FileTransferMain --server --once --dir "$work/in" -d "$server_dev" -p "$port" "${gid_java[@]}" \
     --chunk "$chunk" --depth "$depth" > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
-  java_with "$jit" "${program[@]}" -d "$client_dev" -p "$port" "${gid_java[@]}" --chunk "$chunk" --depth "$depth" \
+  java_with "$jit" rdma.transfer.app.FileTransferMain -d "$client_dev" -p "$port" "${gid_java[@]}" --chunk "$chunk" --depth "$depth" \
     127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
   wait "$server" || { cat "$work/server.txt" >&2; return 1; }
   # "file.bin: 1073741824 bytes in 41.52 s = 24.66 MiB/s (disk 0.84 s), sha256 ..."
