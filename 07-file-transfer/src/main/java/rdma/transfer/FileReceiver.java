@@ -11,8 +11,8 @@ import rdma.write.Waits;
 /**
  * The receiving side of a connection: it announces its ring (READY), then takes files until the
  * sender says BYE. For each, it checks the header against its {@link Destination}, writes the
- * chunks that land in its ring into a temporary file as they arrive, hashing them on the way,
- * returns their slots to the sender as credits, and keeps the file only when its SHA-256 matches
+ * chunks that land in its ring into a temporary file as they arrive while a {@link ChunkHasher}
+ * hashes them on its own thread, returns their slots to the sender as credits, and keeps the file only when its SHA-256 matches
  * the sender's. Anything out of order or malformed ends the connection with an error that says
  * what arrived; the caller (a server) goes on with the next. The chunk loop creates no object.
  */

@@ -15,8 +15,9 @@ import rdma.write.Waits;
  * The sending side of a connection: files go one after another, each as a FILE header, its
  * chunks by RDMA WRITE WITH IMMEDIATE into the receiver's ring, and an END with its SHA-256; the
  * receiver's VERDICT says whether it kept the file. Chunks are pipelined: a chunk is read from
- * disk (and hashed) while the NIC still sends those before it, and as many are in flight as both
- * the sender's slots and the receiver's credits allow. The chunk loop creates no object.
+ * disk while the NIC still sends those before it, and hashed on a {@link ChunkHasher}'s thread
+ * while its own WRITE is on its way; as many are in flight as both the sender's slots and the
+ * receiver's credits allow. The chunk loop creates no object.
  */
 public final class FileSender {
     private static final String SIDE = "sender";
