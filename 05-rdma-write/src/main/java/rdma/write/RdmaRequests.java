@@ -1,6 +1,7 @@
 package rdma.write;
 
 import rdma.memory.MemoryRegion;
+import rdma.queues.DataPath;
 import rdma.queues.QueuePair;
 import rdma.queues.SendRequest;
 import rdma.queues.WrOpcode;
@@ -28,12 +29,18 @@ public final class RdmaRequests {
      */
     public static SendRequest[] chain(QueuePair qp, WrOpcode opcode, MemoryRegion local, long localOffset,
             long remoteAddress, int rkey, int size, long maxPiece, String name) {
+        return chain(qp, opcode, local, localOffset, remoteAddress, rkey, size, maxPiece, name, DataPath.of(qp.pd().context()));
+    }
+
+    /** The same chain, posted through {@code dataPath} instead of the context's own {@link DataPath#of}. */
+    public static SendRequest[] chain(QueuePair qp, WrOpcode opcode, MemoryRegion local, long localOffset,
+            long remoteAddress, int rkey, int size, long maxPiece, String name, DataPath dataPath) {
         int pieces = piecesOf(size, maxPiece);
         SendRequest[] chain = new SendRequest[pieces];
         for (int i = pieces - 1; i >= 0; i--) {
             long offset = i * maxPiece;
             int length = (int) Math.min(maxPiece, size - offset);
-            chain[i] = new SendRequest(qp, 1, name).opcode(opcode).sge(0, local, localOffset + offset, length)
+            chain[i] = new SendRequest(qp, 1, name, dataPath).opcode(opcode).sge(0, local, localOffset + offset, length)
                     .rdma(remoteAddress + offset, rkey).next(i == pieces - 1 ? null : chain[i + 1]);
         }
         return chain;

@@ -11,6 +11,7 @@ import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
+import rdma.queues.DataPath;
 import rdma.queues.WcFlag;
 import rdma.queues.WcOpcode;
 
@@ -49,7 +50,13 @@ public final class Waits {
      * wait can end, such as one, or a window of them.
      */
     public Waits(Connection<?> connection, PeerWatch<?> watch, String side, long messagesPerWait, long size) {
-        this(new Completions(connection.endpoint().cq(), 16, side), connection.waiter(), watch, side,
+        this(connection, watch, side, messagesPerWait, size, DataPath.of(connection.endpoint().context()));
+    }
+
+    /** The same, polling through {@code dataPath} instead of the context's own {@link DataPath#of}. */
+    public Waits(Connection<?> connection, PeerWatch<?> watch, String side, long messagesPerWait, long size,
+            DataPath dataPath) {
+        this(new Completions(connection.endpoint().cq(), 16, side, dataPath), connection.waiter(), watch, side,
                 patienceNanos(messagesPerWait, size));
     }
 

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 import rdma.devices.Cli;
 import rdma.pingpong.PingpongOptions;
 import rdma.testsupport.ProgramRun;
+import rdma.write.Failure;
+import rdma.write.Notify;
 import rdma.write.OneSidedChecks;
 
 /** perftest's option names and defaults, rc_pingpong's connection options, and the chapter's own. */
@@ -16,25 +18,25 @@ class OptionsTest {
 
     @Test
     void defaultsAreIbWriteLatsAndIbWriteBws() throws Exception {
-        OneSidedChecks.assertPerftestDefaults("ib_write", args -> parse(args).options);
+        OneSidedChecks.assertPerftestDefaults("ib_write", args -> parse(args).options.perf);
     }
 
     /** Chapter 04's server and this one's can listen side by side. */
     @Test
     void theDefaultPortIsNotChapter04s() {
-        assertThat(parse().options.connection.port).isNotEqualTo(new PingpongOptions().connection.port);
+        assertThat(parse().options.perf.connection.port).isNotEqualTo(new PingpongOptions().connection.port);
     }
 
     @Test
     void namesFollowRcPingpongAndPerftest() {
         RdmaWriteMain main = parse("-p", "19000", "-d", "rxe1", "-i", "1", "-g", "1", "-s", "64", "-n", "10", "-m", "512", "-c",
                 "--bw", "-t", "16", "-Q", "4", "--notify", "imm", "--fail", "wrong-rkey", "192.0.2.1");
-        assertThat(main.options.connection.host).isEqualTo("192.0.2.1");
-        assertThat(main.options.size()).isEqualTo(64);
-        assertThat(main.options.depth()).isEqualTo(10).as("never more in flight than there are messages");
-        assertThat(main.options.cqMod).isEqualTo(4);
-        assertThat(main.notify).isEqualTo(Notify.imm);
-        assertThat(main.fail).isEqualTo(Failure.wrong_rkey);
+        assertThat(main.options.perf.connection.host).isEqualTo("192.0.2.1");
+        assertThat(main.options.perf.size()).isEqualTo(64);
+        assertThat(main.options.perf.depth()).isEqualTo(10).as("never more in flight than there are messages");
+        assertThat(main.options.perf.cqMod).isEqualTo(4);
+        assertThat(main.options.notify).isEqualTo(Notify.imm);
+        assertThat(main.options.fail).isEqualTo(Failure.wrong_rkey);
     }
 
     @Test

@@ -1,33 +1,23 @@
-package rdma.write.perf;
+package rdma.write;
 
 import java.io.PrintStream;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
+import rdma.queues.DataPath;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendFlag;
 import rdma.queues.SendRequest;
 import rdma.queues.WcOpcode;
 import rdma.queues.WrOpcode;
-import rdma.write.BandwidthLoop;
-import rdma.write.BandwidthReport;
-import rdma.write.DataPattern;
-import rdma.write.IdleMeter;
-import rdma.write.LatencyReport;
-import rdma.write.MessageBuffer;
-import rdma.write.PeerWatch;
-import rdma.write.RdmaPeer;
-import rdma.write.RdmaRequests;
-import rdma.write.RemoteBuffer;
-import rdma.write.Waits;
 
 /**
  * One side's part of the test, once connected: a latency test (both sides write into each
  * other, as ib_write_lat), or a bandwidth test, where the initiator writes and the target waits
  * (ib_write_bw). Every work request and counter is made before a loop starts; a loop iteration
- * creates no object.
+ * creates no object. Every post and poll goes through the {@link DataPath} it is given.
  */
-final class WriteTest {
+public final class WriteTest {
     private final Connection<RdmaPeer> connection;
     private final MessageBuffer buffer;
     private final int size;
@@ -36,6 +26,7 @@ final class WriteTest {
     private final String side;
     private final Waits waits;
     private final ReceiveRequest[] receives;
+    private final DataPath dataPath;
     private final int piece;
     private int nextReceive;
 
@@ -44,16 +35,17 @@ final class WriteTest {
      * are the ones {@link #postReceives} posted; {@code messagesPerWait} is how many messages may
      * have to move before a wait ends (in a bandwidth test, those between two signaled completions).
      */
-    WriteTest(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch, MessageBuffer buffer, int iters, Notify notify,
-            String side, ReceiveRequest[] receives, int messagesPerWait) {
+    public WriteTest(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch, MessageBuffer buffer, int iters,
+            Notify notify, String side, ReceiveRequest[] receives, int messagesPerWait, DataPath dataPath) {
         this.connection = connection;
         this.buffer = buffer;
         this.size = buffer.size();
         this.iters = iters;
         this.notify = notify;
         this.side = side;
-        this.waits = new Waits(connection, watch, side, Math.max(1, messagesPerWait), buffer.size());
+        this.waits = new Waits(connection, watch, side, Math.max(1, messagesPerWait), buffer.size(), dataPath);
         this.receives = receives;
+        this.dataPath = dataPath;
         this.piece = (int) Math.min(size, connection.endpoint().port().maxMessageSize());
     }
 
@@ -62,10 +54,10 @@ final class WriteTest {
      * peer may write at once. A notification carries no payload: a receive without a
      * scatter/gather entry takes it.
      */
-    static ReceiveRequest[] postReceives(Connection<RdmaPeer> connection, int count, String side) {
+    public static ReceiveRequest[] postReceives(Connection<RdmaPeer> connection, int count, String side, DataPath dataPath) {
         ReceiveRequest[] receives = new ReceiveRequest[count];
         for (int i = 0; i < count; i++) {
-            receives[i] = new ReceiveRequest(connection.endpoint().qp(), 0, side).wrId(i);
+            receives[i] = new ReceiveRequest(connection.endpoint().qp(), 0, side, dataPath).wrId(i);
             receives[i].post();
         }
         return receives;
@@ -87,9 +79,9 @@ final class WriteTest {
         int rkey = fail == Failure.wrong_rkey ? peer.rkey() ^ 0x5a5a : peer.rkey();
         SendRequest[] writes = fail == Failure.past_end
                 ? RdmaRequests.chain(qp(), WrOpcode.IBV_WR_RDMA_WRITE, buffer.region(), buffer.outgoingOffset(),
-                        peer.address() + peer.length() - piece / 2, rkey, piece, piece, side)
+                        peer.address() + peer.length() - piece / 2, rkey, piece, piece, side, dataPath)
                 : RdmaRequests.chain(qp(), WrOpcode.IBV_WR_RDMA_WRITE, buffer.region(), buffer.outgoingOffset(),
-                        peer.address(), rkey, size, piece, side);
+                        peer.address(), rkey, size, piece, side, dataPath);
         for (SendRequest write : writes) {
             write.sendFlags(inline);
         }
@@ -112,13 +104,13 @@ final class WriteTest {
      * the message's last byte carries its number and each side watches that byte; otherwise each
      * side waits for the receive its peer's notification consumes.
      */
-    LatencyReport latency(RdmaPeer peer, boolean startsFirst, int inline, Failure fail) {
+    public LatencyReport latency(RdmaPeer peer, boolean startsFirst, int inline, Failure fail) {
         LatencyReport report = new LatencyReport(iters);
         SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
         SendRequest first = writes[0];
         SendRequest signaled = writes[writes.length - 1];
         if (notify == Notify.send) {
-            SendRequest send = new SendRequest(connection.endpoint().qp(), 0, side).opcode(WrOpcode.IBV_WR_SEND).sgeCount(0);
+            SendRequest send = new SendRequest(connection.endpoint().qp(), 0, side, dataPath).opcode(WrOpcode.IBV_WR_SEND).sgeCount(0);
             signaled.next(send);
             signaled = send; // the one that asks for a completion, and whose wr_id counts
         }
@@ -163,7 +155,7 @@ final class WriteTest {
      * completion asked for every {@code signalEvery} of them, and when all completed, the
      * notification.
      */
-    BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int inline, Failure fail) {
+    public BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int inline, Failure fail) {
         DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
         SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
         writes[writes.length - 1].opcode(WrOpcode.IBV_WR_RDMA_WRITE); // only the notification carries immediate data
@@ -175,7 +167,7 @@ final class WriteTest {
 
     /** After every write completed: tell the target, the way {@link #notify} says. */
     private void notifyTarget(RemoteBuffer peer) {
-        SendRequest notification = new SendRequest(connection.endpoint().qp(), 1, side).wrId(iters)
+        SendRequest notification = new SendRequest(connection.endpoint().qp(), 1, side, dataPath).wrId(iters)
                 .sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
         long flag = peer.address() + peer.length() - 1;
         switch (notify) {
@@ -197,7 +189,7 @@ final class WriteTest {
     // Bandwidth: the target
 
     /** What the target did while the data arrived, for its report. */
-    record TargetReport(double seconds, double cpuSeconds, long receivesPosted, long completions, int immData) {
+    public record TargetReport(double seconds, double cpuSeconds, long receivesPosted, long completions, int immData) {
     }
 
     /**
@@ -205,7 +197,7 @@ final class WriteTest {
      * its memory, so it waits for the notification sleeping, checking once a millisecond, and
      * measures the CPU time its thread used meanwhile.
      */
-    TargetReport target() {
+    public TargetReport target() {
         IdleMeter idle = IdleMeter.start();
         if (notify == Notify.poll) {
             waits.awaitByte(Waits.watch(buffer.memory(), buffer.flagOffset()), (byte) 1, true, "the initiator's flag");
@@ -225,7 +217,7 @@ final class WriteTest {
      * The -c check of the last message that arrived. In a latency test that polls, the last byte
      * of each message is its number ({@code counterInLastByte}), not the pattern.
      */
-    void checkIncoming(boolean counterInLastByte, PrintStream out) {
+    public void checkIncoming(boolean counterInLastByte, PrintStream out) {
         int checked = counterInLastByte ? size - 1 : size;
         long mismatch = DataPattern.firstMismatch(buffer.memory(), buffer.incomingOffset(), checked);
         if (mismatch >= 0) {
@@ -236,7 +228,7 @@ final class WriteTest {
     }
 
     /** How the last receive completed, as ibv_poll_cq named it. */
-    String lastReceive() {
+    public String lastReceive() {
         return WcOpcode.describe(waits.lastReceiveOpcode());
     }
 }

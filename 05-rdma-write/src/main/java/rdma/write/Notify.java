@@ -1,10 +1,10 @@
-package rdma.write.perf;
+package rdma.write;
 
 /**
  * How the target learns that the data is there: an RDMA WRITE tells it nothing, since its CPU
  * takes no part. Each way fits a different program.
  */
-enum Notify {
+public enum Notify {
     /**
      * The target watches memory: the last byte of a message, or a flag written after the data.
      * What ib_write_lat does: no receive, no completion, the lowest latency, and a core spinning.
@@ -28,12 +28,12 @@ enum Notify {
         this.description = description;
     }
 
-    String description() {
+    public String description() {
         return description;
     }
 
     /** Whether the target must post receives for it. */
-    boolean needsReceives() {
+    public boolean needsReceives() {
         return this != poll;
     }
 }

@@ -1,0 +1,153 @@
+package rdma.write;
+
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import rdma.devices.CEnum;
+import rdma.devices.Cli;
+import rdma.devices.Device;
+import rdma.devices.DeviceContext;
+import rdma.devices.Port;
+import rdma.devices.VerbsException;
+import rdma.memory.Access;
+import rdma.pingpong.Connection;
+import rdma.pingpong.ResultLines;
+import rdma.pingpong.TwoSided;
+import rdma.queues.DataPath;
+import rdma.queues.EndpointSpec;
+import rdma.queues.QueueCapacity;
+import rdma.queues.ReceiveRequest;
+import rdma.queues.SendFlag;
+import rdma.queues.Waiting;
+
+/**
+ * ib_write_lat or ib_write_bw, one run of it: a target (server), an initiator (client), or both
+ * in one JVM, with the options of {@link WriteOptions}, and the data-path verbs called through the
+ * {@link DataPath} that {@code dataPath} gives for the open device (this chapter's: {@link DataPath#of}).
+ * The client is the initiator: it names the server's memory by address and rkey and writes into
+ * it; the server is the target, whose CPU takes no part in moving the data. In a latency test both
+ * write into each other.
+ */
+public record WritePerf(WriteOptions options, String program, Function<DeviceContext, DataPath> dataPath) {
+
+    /** The run with the device's own data path. */
+    public WritePerf(WriteOptions options, String program) {
+        this(options, program, DataPath::of);
+    }
+
+    /** Runs the mode the options ask for; 0 on success. {@code noArguments}: nothing was given on the command line. */
+    public int run(boolean noArguments, PrintStream out, PrintStream err) {
+        return TwoSided.run(options.perf.connection, noArguments, program, out, err, this::side);
+    }
+
+    /**
+     * One side: connect, run the test, report. The client is the initiator; in a latency test
+     * both sides write, so both grant REMOTE_WRITE.
+     */
+    private void side(Device device, String host, PrintStream sideOut, Consumer<ServerSocket> listening) {
+        PerfOptions perf = options.perf;
+        Failure fail = options.fail;
+        boolean initiator = host != null;
+        boolean latency = !perf.bandwidth;
+        boolean writes = initiator || latency;
+        boolean receivesWrites = !initiator || latency;
+        int size = perf.size();
+        // A latency test keeps a ring of receives posted; the target of a bandwidth test needs one.
+        int receives = options.notify.needsReceives() && receivesWrites ? (latency ? 16 : 1) : 0;
+        // Only a side that is written into grants REMOTE_WRITE, to its buffer and its QP; both must allow it.
+        boolean grantsWrites = receivesWrites && !(fail == Failure.no_remote_write && !initiator);
+        int bufferAccess = grantsWrites ? CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE)
+                : CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE);
+        int qpAccess = receivesWrites ? CEnum.bits(Access.IBV_ACCESS_REMOTE_WRITE) : 0;
+        // A message larger than the port's max_msg_sz is written in pieces: the send queue holds them all.
+        Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(MessageBuffer.bytesFor(size, writes, receivesWrites))
+                .withBufferAccess(bufferAccess)
+                .withQpAccess(qpAccess)
+                .withCapacity(QueueCapacity.of(perf.sendQueue(port, 2), Math.max(1, receives))
+                        .withInlineData(options.inlineSize()));
+        RdmaExchange exchange = new RdmaExchange(local -> receivesWrites
+                ? MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted() : RemoteBuffer.NONE);
+        Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(perf.connection, endpoint, Waiting.POLL, exchange);
+        try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {
+            DataPath path = dataPath.apply(connection.endpoint().context());
+            MessageBuffer buffer = MessageBuffer.of(connection.endpoint().buffer(), size, writes, receivesWrites);
+            int signalEvery = Math.min(perf.cqMod, perf.depth());
+            // What may have to move before a wait ends: a message, a window of them, or all of them for the target.
+            int messagesPerWait = latency ? 1 : initiator ? signalEvery : perf.iters();
+            String role = initiator ? "initiator" : "target";
+            ReceiveRequest[] notifications = WriteTest.postReceives(connection, receives, role, path);
+            printHeader(sideOut, connection, size);
+            try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, host, listening)) {
+                RdmaPeer peer = watch.peer();
+                if (writes && peer.buffer().length() < size + 1L) {
+                    throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
+                            + size + "-byte message and its flag", "Start both sides with the same -s/--size");
+                }
+                WriteTest test = new WriteTest(connection, watch, buffer, perf.iters(), options.notify, role, notifications,
+                        messagesPerWait, path);
+                run(test, connection, peer, initiator, sideOut);
+                watch.finish(initiator);
+            }
+        }
+    }
+
+    /** The test this side runs, once connected, and its report. */
+    private void run(WriteTest test, Connection<RdmaPeer> connection, RdmaPeer peer, boolean initiator, PrintStream sideOut) {
+        PerfOptions perf = options.perf;
+        Failure fail = options.fail;
+        int size = perf.size();
+        if (initiator && fail != null) {
+            sideOut.printf("--fail %s: this write should be refused by the target's device%n", Cli.OptionNames.optionName(fail));
+        }
+        // Inline when -I allows it and the QP does (the device may grant more than was asked for, never less).
+        int inlineLimit = Math.min(options.inlineSize(), connection.endpoint().qp().capacity().maxInlineData());
+        int inline = size <= inlineLimit ? SendFlag.IBV_SEND_INLINE.value() : 0;
+        if (!perf.bandwidth) {
+            LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : null);
+            report.lines(size, 2).forEach(sideOut::println);
+            summary(sideOut, size, report.seconds());
+            if (perf.check) {
+                test.checkIncoming(options.notify == Notify.poll, sideOut);
+            }
+        } else if (initiator) {
+            int signalEvery = Math.min(perf.cqMod, perf.depth());
+            BandwidthReport report = test.bandwidth(peer, perf.depth(), signalEvery, inline, fail);
+            report.lines(size, perf.iters()).forEach(sideOut::println);
+            summary(sideOut, size, report.seconds());
+        } else {
+            reportTarget(sideOut, test.target(), size, test);
+            if (perf.check) {
+                test.checkIncoming(false, sideOut);
+            }
+        }
+    }
+
+    private void printHeader(PrintStream sideOut, Connection<RdmaPeer> connection, int size) {
+        sideOut.println("---------------------------------------------------------------------------------------");
+        sideOut.println(options.perf.bandwidth ? "                    RDMA_Write BW Test" : "                    RDMA_Write Latency Test");
+        sideOut.printf(" Device         : %s\t\tTransport type : IB (RC)%n", connection.endpoint().port().name());
+        sideOut.printf(" Message size   : %d\t\tIterations     : %d%n", size, options.perf.iters());
+        sideOut.printf(" Notification   : %s%n", options.notify.description());
+        sideOut.println("---------------------------------------------------------------------------------------");
+    }
+
+    /** rc_pingpong's two lines, for the bytes this side moved. */
+    private void summary(PrintStream sideOut, int size, double seconds) {
+        int iters = options.perf.iters();
+        ResultLines.of((long) size * iters, iters, (long) (seconds * 1e9)).forEach(sideOut::println);
+    }
+
+    /** What shows that the target's CPU took no part: what it posted, what completed, and its CPU time. */
+    private void reportTarget(PrintStream sideOut, WriteTest.TargetReport report, int size, WriteTest test) {
+        int iters = options.perf.iters();
+        long bytes = (long) size * iters;
+        sideOut.printf("target: %d bytes arrived in %d messages by RDMA WRITE while this side waited %.2f s%n", bytes,
+                iters, report.seconds());
+        String completions = report.completions() == 0 ? "0 completions (it watched the flag byte in memory)"
+                : report.completions() + " completion (" + test.lastReceive()
+                        + (options.notify == Notify.imm ? ", imm_data " + report.immData() : "") + ")";
+        sideOut.printf("target: meanwhile it posted %d receive(s), took %s, and used %.3f s of CPU%n",
+                report.receivesPosted(), completions, report.cpuSeconds());
+    }
+}
