@@ -25,7 +25,7 @@ jdk=$(newer_jdk)
 # Both Java routes on the same JDK, so that only the route differs.
 jna_tool=("$jdk/bin/java" -cp "$(chapter_classpath)" rdma.pingpong.rc.RcPingpongMain)
 ffm_tool=("$jdk/bin/java" --enable-native-access=ALL-UNNAMED -cp "$PWD/appendix-ffm/target/classes:$(chapter_classpath)"
-  rdma.foreign.pingpong.FfmPingpongMain)
+  rdma.foreign.app.ForeignMain pingpong)
 c_tool=(ibv_rc_pingpong)
 declare -A iters=([64]=10000 [4096]=3000)
 port=18900

@@ -78,6 +78,32 @@ pingpong_pair() {
   echo "$usec $mbit"
 }
 
+# One run of a perftest-like tool (the command in the arguments after the port), server and client
+# with the same options, on $server_dev and $client_dev; prints the client's report.
+run_pair() {
+  local port=$1; shift
+  "$@" -d "$server_dev" -p "$port" > /tmp/bench-server.txt 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  if ! timeout 600 "$@" -d "$client_dev" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
+    kill "$server" 2>/dev/null || true # a server whose client failed would wait for another forever
+  fi
+  wait "$server" || true
+  cat /tmp/bench-client.txt
+}
+
+# The number in column $2 of the line after the table header that holds $1 ("t_typical", "BW average").
+table_value() {
+  awk -v header="$1" -v column="$2" '
+    index($0, header) { take = 1; next }
+    take && NF >= column && $1 ~ /^[0-9]+$/ { print $column; exit }'
+}
+
+# The largest inline message a perftest report says it used ("Max inline data : 0[B]"); 0 if it says none.
+inline_of() {
+  sed -n 's/.*Max inline data *: *\([0-9]*\).*/\1/p' <<< "$1" | head -n1 | grep . || echo 0
+}
+
 # The JDK the java.lang.foreign benchmarks run on: $JAVA22_HOME, or the newest of 22 or later under
 # /usr/lib/jvm; nothing when there is none.
 newer_jdk() {

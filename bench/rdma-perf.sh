@@ -23,31 +23,6 @@ case "$verb" in
   *) echo "bench: the verb is write or read, not $verb" >&2; exit 2 ;;
 esac
 
-# One run, server and client with the same options; prints the client's report.
-run_pair() {
-  local port=$1; shift
-  "$@" -d "$server_dev" -p "$port" > /tmp/bench-server.txt 2>&1 &
-  local server=$!
-  wait_listening "$port"
-  if ! timeout 600 "$@" -d "$client_dev" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
-    kill "$server" 2>/dev/null || true # a server whose client failed would wait for another forever
-  fi
-  wait "$server" || true
-  cat /tmp/bench-client.txt
-}
-
-# The number in column $2 of the line after the table header that holds $1 ("t_typical", "BW average").
-table_value() {
-  awk -v header="$1" -v column="$2" '
-    index($0, header) { take = 1; next }
-    take && NF >= column && $1 ~ /^[0-9]+$/ { print $column; exit }'
-}
-
-# The largest inline message a perftest report says it used ("Max inline data : 0[B]"); 0 if it says none.
-inline_of() {
-  sed -n 's/.*Max inline data *: *\([0-9]*\).*/\1/p' <<< "$1" | head -n1 | grep . || echo 0
-}
-
 java_tool=(java -cp "$(chapter_classpath)" "$main")
 gid_java=(); gid_c=()
 [ -n "$gid" ] && gid_java=(-g "$gid") && gid_c=(-x "$gid")

@@ -1,4 +1,4 @@
-package rdma.foreign.pingpong;
+package rdma.foreign.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,13 +12,13 @@ import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.FreePorts;
 
 /**
- * The program on the null device (bench/src/main/c/nulldev.c), which stands in for libibverbs
+ * The programs on the null device (bench/src/main/c/nulldev.c), which stands in for libibverbs
  * and completes work requests in memory: no RDMA device is needed, so this runs on every host
  * and proves the downcalls carry the right arguments (wrong ones crash the JVM, or lose or
  * corrupt a message, which -c catches). The program runs in a JVM of its own, whose
  * {@code jna.library.path} leads to the null device before the real libibverbs.
  */
-class NullDevicePingpongTest {
+class NullDeviceTest {
     private static final Path NULL_DEVICE = Path.of("target", "nulldev");
 
     @BeforeAll
@@ -29,13 +29,13 @@ class NullDevicePingpongTest {
     }
 
     private static Child run(String... args) throws Exception {
-        return Child.java(FfmPingpongMain.class, List.of("--enable-native-access=ALL-UNNAMED",
+        return Child.java(ForeignMain.class, List.of("--enable-native-access=ALL-UNNAMED",
                 "-Djna.library.path=" + NULL_DEVICE.toAbsolutePath()), List.of(args));
     }
 
     @Test
     void bothSidesExchangeCheckedMessagesThroughTheDowncalls() throws Exception {
-        try (Child demo = run("--demo", "-n", "20000", "-s", "4096", "-c", "-p", String.valueOf(FreePorts.next()))) {
+        try (Child demo = run("pingpong", "--demo", "-n", "20000", "-s", "4096", "-c", "-p", String.valueOf(FreePorts.next()))) {
             assertThat(demo.waitFor(120)).as(demo.output()).isZero();
             String output = demo.output();
             assertThat(output).startsWith("demo: server on null0, client on null0")
@@ -46,9 +46,30 @@ class NullDevicePingpongTest {
 
     @Test
     void oneReceiveAtATimeStillDeliversEveryMessage() throws Exception {
-        try (Child demo = run("--demo", "-n", "5000", "-s", "64", "-r", "1", "-c", "-p", String.valueOf(FreePorts.next()))) {
+        try (Child demo = run("pingpong", "--demo", "-n", "5000", "-s", "64", "-r", "1", "-c", "-p", String.valueOf(FreePorts.next()))) {
             assertThat(demo.waitFor(120)).as(demo.output()).isZero();
             assertThat(demo.output()).contains("[server] 5000 iters in ", "[client] 5000 iters in ").doesNotContain("invalid data");
+        }
+    }
+
+    /** Chapter 05's latency test: each side writes into the other's memory and watches its own for the answer. */
+    @Test
+    void theWriteLatencyTestLandsEveryMessage() throws Exception {
+        try (Child demo = run("write", "--demo", "-n", "20000", "-s", "64", "-c", "-p", String.valueOf(FreePorts.next()))) {
+            assertThat(demo.waitFor(120)).as(demo.output()).isZero();
+            assertThat(demo.output()).contains("[server] 20000 iters in ", "[client] 20000 iters in ",
+                    "[server] -c: all 63 bytes of the last message arrived intact").doesNotContain("WARNING");
+        }
+    }
+
+    /** Chapter 05's bandwidth test, its target told by RDMA WRITE WITH IMMEDIATE, which takes a posted receive. */
+    @Test
+    void theWriteBandwidthTestLandsEveryByte() throws Exception {
+        try (Child demo = run("write", "--demo", "--bw", "-n", "5000", "-s", "4096", "-c", "--notify", "imm", "-p",
+                String.valueOf(FreePorts.next()))) {
+            assertThat(demo.waitFor(120)).as(demo.output()).isZero();
+            assertThat(demo.output()).contains("[server] target: 20480000 bytes arrived in 5000 messages by RDMA WRITE",
+                    "imm_data 5000", "[server] -c: all 4096 bytes of the last message arrived intact");
         }
     }
 }

@@ -1,4 +1,4 @@
-package rdma.foreign.pingpong;
+package rdma.foreign.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,7 +20,7 @@ import rdma.testsupport.RequiresDevice;
  * itself, and against rdma-core's ibv_rc_pingpong in both directions, -c checking the data.
  */
 @RequiresDevice
-class FfmPingpongDeviceTest {
+class PingpongDeviceTest {
     private static LabDevices lab;
 
     @BeforeAll
@@ -29,7 +29,9 @@ class FfmPingpongDeviceTest {
     }
 
     private static ProgramRun java(List<String> args) {
-        return ProgramRun.of(FfmPingpongMain::run, args.toArray(String[]::new));
+        List<String> command = new ArrayList<>(List.of("pingpong"));
+        command.addAll(args);
+        return ProgramRun.of(ForeignMain::run, command.toArray(String[]::new));
     }
 
     private static Child cTool(List<String> args) throws Exception {
