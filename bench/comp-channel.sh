@@ -54,6 +54,12 @@ pingpong() {
   echo "$usec $cpu"
 }
 
+# A tool as the tables name it: "c", "c -e", "java --wait events". Its options ("-e") are printed
+# with printf: echo would take "-e" for an option of its own and print nothing.
+tool_options() { [ "$1" != "${1%% *}" ] && printf '%s\n' "${1#* }" || true; }
+# The name a table shows: "ibv_rc_pingpong -e", "08 pingpong --wait events".
+tool_name() { if [ "${1%% *}" = c ]; then printf 'ibv_rc_pingpong%s\n' "${1#c}"; else printf '08 pingpong%s\n' "${1#java}"; fi; }
+
 # The extra 3N iterations of a run of 4N beyond one of N, per iteration (or per 1000): (4 x long - short) / 3.
 steady() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.2f", (4 * l - s) / 3 }'; }
 steady3() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.3f", (4 * l - s) / 3 }'; }
@@ -63,7 +69,7 @@ declare -A usec_of cpu_of_mode
 for size in 64 4096; do
   for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adaptive"; do
     usecs=(); cpus=(); steady_usecs=(); steady_cpus=()
-    options=$( [ "$tool" != "${tool%% *}" ] && echo "${tool#* }" || true)
+    options=$(tool_options "$tool")
     for round in $(seq "$rounds"); do
       read -r usec cpu < <(pingpong ${tool%% *} "$size" "$iters" $options)
       read -r long_usec long_cpu < <(pingpong ${tool%% *} "$size" $((4 * iters)) $options)
@@ -75,7 +81,7 @@ for size in 64 4096; do
     u=$(printf '%s\n' "${usecs[@]}" | median); c=$(printf '%s\n' "${cpus[@]}" | median)
     su=$(printf '%s\n' "${steady_usecs[@]}" | median); sc=$(printf '%s\n' "${steady_cpus[@]}" | median)
     usec_of[$size.$tool]=$su; cpu_of_mode[$size.$tool]=$sc
-    name=$( [ "${tool%% *}" = c ] && echo "ibv_rc_pingpong${tool#c}" || echo "08 pingpong${tool#java}")
+    name=$(tool_name "$tool")
     rows+=("| $size B | \`$name\` | $u | $su | $c | $sc |")
   done
 done
@@ -107,7 +113,7 @@ stopped_rows=()
 for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adaptive"; do
   port=$((port + 1))
   if [ "${tool%% *}" = c ]; then command=(ibv_rc_pingpong); else command=("${java_tool[@]}" pingpong); fi
-  options=$( [ "$tool" != "${tool%% *}" ] && echo "${tool#* }" || true)
+  options=$(tool_options "$tool")
   "${command[@]}" $options -d "$server_dev" -p "$port" "${gid_args[@]}" -n 100000000 > "$work/server.txt" 2>&1 &
   server=$!
   wait_listening "$port"
@@ -122,7 +128,7 @@ for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adap
     "$(grep -c . "$work/client.txt") lines from the client" >&2
   kill -9 "$client" "$server" 2>/dev/null; wait "$client" "$server" 2>/dev/null || true
   share=$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz / 5 * 100 }')
-  name=$( [ "${tool%% *}" = c ] && echo "ibv_rc_pingpong${tool#c}" || echo "08 pingpong${tool#java}")
+  name=$(tool_name "$tool")
   echo "bench: server of a stopped client, $name: $share% of a core" >&2
   stopped_rows+=("| \`$name\` | $share% |")
 done
