@@ -150,7 +150,6 @@ for mode in poll events adaptive; do
   idle_rows+=("| $mode | $share% |")
 done
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 lat64=$(ratio "${usec_of[64.java --wait events]}" "${usec_of[64.c -e]}")
 lat4k=$(ratio "${usec_of[4096.java --wait events]}" "${usec_of[4096.c -e]}")
 cpu64=$(ratio "${cpu_of_mode[64.java --wait events]}" "${cpu_of_mode[64.c -e]}")

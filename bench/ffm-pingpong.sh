@@ -51,12 +51,11 @@ for size in $sizes; do
     done
   done
   for tool in c jna ffm; do
-    whole[$tool,$size]=$(tr ' ' '\n' <<<"${runs_whole[$tool]}" | grep . | median)
-    steady[$tool,$size]=$(tr ' ' '\n' <<<"${runs_steady[$tool]}" | grep . | median)
+    whole[$tool,$size]=$(median_of "${runs_whole[$tool]}")
+    steady[$tool,$size]=$(median_of "${runs_steady[$tool]}")
   done
 done
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 {
   echo "## Appendix: the pingpong through \`java.lang.foreign\`, in the lab"
   echo

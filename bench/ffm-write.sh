@@ -51,12 +51,11 @@ for size in $sizes; do
     done
   done
   for tool in c jna ffm; do
-    typical[$tool,$size]=$(tr ' ' '\n' <<<"${runs_typical[$tool]}" | grep . | median)
-    average[$tool,$size]=$(tr ' ' '\n' <<<"${runs_average[$tool]}" | grep . | median)
+    typical[$tool,$size]=$(median_of "${runs_typical[$tool]}")
+    average[$tool,$size]=$(median_of "${runs_average[$tool]}")
   done
 done
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 {
   echo "## Appendix: RDMA WRITE latency through \`java.lang.foreign\`, in the lab (chapter 05)"
   echo

@@ -90,7 +90,6 @@ c_run() {
 }
 
 to_bytes() { numfmt --from=iec "$1"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 chunk=1M; depth=8
 c_values=(); t_values=(); te_values=(); j_values=(); disk_values=(); c1_values=(); je_values=(); user_values=(); kernel_values=()

@@ -22,6 +22,12 @@ write_section() {
 # The median of the numbers on standard input, one a line.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# The median of the numbers in $1, separated by spaces: the runs a script collected ("14.09 13.70 ").
+median_of() { tr ' ' '\n' <<<"$1" | grep . | median; }
+
+# $1 / $2, to two decimals: "1.40".
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
 # A version property of the root pom.xml: "pom_version jna" prints 5.19.1.
 pom_version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
 

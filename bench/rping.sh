@@ -85,7 +85,6 @@ for size in 64 4096; do
 done
 
 med() { printf '%s\n' $1 | median; }
-ratio() { awk -v j="$1" -v c="$2" 'BEGIN { printf "%.2f", j / c }'; }
 c_connect=$(med "${connect[c]}"); j_connect=$(med "${connect[java]}")
 c_cm=$(med "${cm[c]}"); j_cm=$(med "${cm[java]}")
 rows=()
