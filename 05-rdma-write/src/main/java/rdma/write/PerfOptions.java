@@ -63,6 +63,11 @@ public final class PerfOptions {
         return Math.min(txDepth, iters());
     }
 
+    /** How many messages a bandwidth test posts per completion it asks for: -Q, never more than are in flight. */
+    public int signalEvery() {
+        return Math.min(cqMod, depth());
+    }
+
     /**
      * The send queue a side needs on {@code port}: {@link #depth()} messages in flight, each as
      * many work requests as it takes pieces of at most the port's max_msg_sz, and {@code extra}

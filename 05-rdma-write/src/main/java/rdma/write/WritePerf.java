@@ -72,9 +72,8 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
         try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {
             DataPath path = dataPath.apply(connection.endpoint().context());
             MessageBuffer buffer = MessageBuffer.of(connection.endpoint().buffer(), size, writes, receivesWrites);
-            int signalEvery = Math.min(perf.cqMod, perf.depth());
             // What may have to move before a wait ends: a message, a window of them, or all of them for the target.
-            int messagesPerWait = latency ? 1 : initiator ? signalEvery : perf.iters();
+            int messagesPerWait = latency ? 1 : initiator ? perf.signalEvery() : perf.iters();
             String role = initiator ? "initiator" : "target";
             ReceiveRequest[] notifications = WriteTest.postReceives(connection, receives, role, path);
             printHeader(sideOut, connection, size);
@@ -111,8 +110,7 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
                 test.checkIncoming(options.notify == Notify.poll, sideOut);
             }
         } else if (initiator) {
-            int signalEvery = Math.min(perf.cqMod, perf.depth());
-            BandwidthReport report = test.bandwidth(peer, perf.depth(), signalEvery, inline, fail);
+            BandwidthReport report = test.bandwidth(peer, perf.depth(), perf.signalEvery(), inline, fail);
             report.lines(size, perf.iters()).forEach(sideOut::println);
             summary(sideOut, size, report.seconds());
         } else {

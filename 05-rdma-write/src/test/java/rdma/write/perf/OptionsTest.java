@@ -35,6 +35,8 @@ class OptionsTest {
         assertThat(main.options.perf.size()).isEqualTo(64);
         assertThat(main.options.perf.depth()).isEqualTo(10).as("never more in flight than there are messages");
         assertThat(main.options.perf.cqMod).isEqualTo(4);
+        assertThat(main.options.perf.signalEvery()).isEqualTo(4);
+        assertThat(parse("--bw", "-n", "10", "-Q", "100").options.perf.signalEvery()).as("never more than are in flight").isEqualTo(10);
         assertThat(main.options.notify).isEqualTo(Notify.imm);
         assertThat(main.options.fail).isEqualTo(Failure.wrong_rkey);
     }
