@@ -77,21 +77,24 @@ public final class Completions {
     }
 
     /**
-     * Polls until at least one completion arrives, for at most {@code timeoutNanos}: how many
-     * arrived, or 0 when none did in time. Busy polling: the thread spins, which is the lowest
+     * Polls until at least one completion arrives, for {@code timeoutNanos} (counted from the
+     * first look at the clock, {@link #CLOCK_EVERY_POLLS} polls in): how many arrived, or 0 when
+     * none did in time. Busy polling: the thread spins, which is the lowest
      * latency and costs a whole core (the {@link Waiting} seam lets a program wait otherwise).
      */
     public int awaitAny(long timeoutNanos) {
-        int count = poll();
-        if (count != 0) { // the common case in a busy loop: no clock read, which costs about as much as the poll
-            return count;
-        }
-        long deadline = System.nanoTime() + timeoutNanos;
-        int emptyPolls = 0;
+        int count;
+        long emptyPolls = 0;
+        long deadline = 0;
         while ((count = poll()) == 0) {
-            // The clock only now and then: where reading it is a system call, it would cost more than the poll.
-            if ((++emptyPolls & (CLOCK_EVERY_POLLS - 1)) == 0 && System.nanoTime() - deadline > 0) {
-                return 0;
+            // The clock only now and then: where reading it is a system call, it costs more than a poll.
+            if ((++emptyPolls & (CLOCK_EVERY_POLLS - 1)) == 0) {
+                long now = System.nanoTime();
+                if (emptyPolls == CLOCK_EVERY_POLLS) {
+                    deadline = now + timeoutNanos; // the first look starts the clock: a short wait never reads it
+                } else if (now - deadline > 0) {
+                    return 0;
+                }
             }
         }
         return count;

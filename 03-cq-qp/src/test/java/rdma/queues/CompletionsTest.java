@@ -2,7 +2,9 @@ package rdma.queues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.jna.Pointer;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import rdma.devices.VerbsException;
 
@@ -63,6 +65,55 @@ class CompletionsTest {
         assertThat(error.getMessage()).isEqualTo("ibv_poll_cq(test): work request 7 completed with RNR retry counter"
                 + " exceeded (status 13). The peer had no receive posted (Receiver Not Ready) and rnr_retry ran out:"
                 + " post receives before the peer sends, or raise rnr_retry (7 retries forever)");
+    }
+
+    /** A CQ whose poll finds one completion at its {@code arrivesAt}-th call, or never (0). */
+    private static final class CountingPath extends DataPath {
+        private final long arrivesAt;
+        long polls;
+
+        CountingPath(long arrivesAt) {
+            this.arrivesAt = arrivesAt;
+        }
+
+        @Override
+        public int ibv_poll_cq(Pointer cq, int num_entries, Pointer wc) {
+            return ++polls == arrivesAt ? 1 : 0;
+        }
+
+        @Override
+        public int ibv_post_send(Pointer qp, Pointer wr, Pointer bad_wr) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int ibv_post_recv(Pointer qp, Pointer wr, Pointer bad_wr) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public String route() {
+            return "counting";
+        }
+    }
+
+    @Test
+    void aCompletionAfterManyEmptyPollsIsFound() {
+        CountingPath path = new CountingPath(10 * Completions.CLOCK_EVERY_POLLS + 3);
+        Completions completions = new Completions(path, null, 1, "test");
+        assertThat(completions.awaitAny(TimeUnit.SECONDS.toNanos(10))).isEqualTo(1);
+        assertThat(path.polls).isEqualTo(10 * Completions.CLOCK_EVERY_POLLS + 3);
+    }
+
+    @Test
+    void nothingArrivingEndsTheWaitAfterItsTimeoutAndNotBefore() {
+        CountingPath path = new CountingPath(0);
+        Completions completions = new Completions(path, null, 1, "test");
+        long start = System.nanoTime();
+        assertThat(completions.awaitAny(TimeUnit.MILLISECONDS.toNanos(200))).isZero();
+        long waited = System.nanoTime() - start;
+        assertThat(waited).as("it waited its timeout").isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(200));
+        assertThat(waited).as("and gave up soon after").isLessThan(TimeUnit.SECONDS.toNanos(5));
     }
 
     @Test
