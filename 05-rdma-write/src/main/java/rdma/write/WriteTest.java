@@ -1,9 +1,11 @@
 package rdma.write;
 
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import rdma.devices.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.DataPath;
+import rdma.queues.Endpoint;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendFlag;
@@ -18,7 +20,7 @@ import rdma.queues.WrOpcode;
  * creates no object. Every post and poll goes through the {@link DataPath} it is given.
  */
 public final class WriteTest {
-    private final Connection<RdmaPeer> connection;
+    private final Endpoint endpoint;
     private final MessageBuffer buffer;
     private final int size;
     private final int iters;
@@ -37,16 +39,26 @@ public final class WriteTest {
      */
     public WriteTest(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch, MessageBuffer buffer, int iters,
             Notify notify, String side, ReceiveRequest[] receives, int messagesPerWait, DataPath dataPath) {
-        this.connection = connection;
+        this(connection.endpoint(), new Waits(connection, watch, side, Math.max(1, messagesPerWait), buffer.size(), dataPath),
+                buffer, iters, notify, side, receives, dataPath);
+    }
+
+    /**
+     * The same test on {@code endpoint}'s QP however it was connected (to itself, in a benchmark),
+     * waiting with {@code waits}: the connection and the watch above serve only to make those.
+     */
+    public WriteTest(Endpoint endpoint, Waits waits, MessageBuffer buffer, int iters, Notify notify, String side,
+            ReceiveRequest[] receives, DataPath dataPath) {
+        this.endpoint = endpoint;
         this.buffer = buffer;
         this.size = buffer.size();
         this.iters = iters;
         this.notify = notify;
         this.side = side;
-        this.waits = new Waits(connection, watch, side, Math.max(1, messagesPerWait), buffer.size(), dataPath);
+        this.waits = waits;
         this.receives = receives;
         this.dataPath = dataPath;
-        this.piece = (int) Math.min(size, connection.endpoint().port().maxMessageSize());
+        this.piece = (int) Math.min(size, endpoint.port().maxMessageSize());
     }
 
     /**
@@ -92,7 +104,7 @@ public final class WriteTest {
     }
 
     private QueuePair qp() {
-        return connection.endpoint().qp();
+        return endpoint.qp();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -110,20 +122,22 @@ public final class WriteTest {
         SendRequest first = writes[0];
         SendRequest signaled = writes[writes.length - 1];
         if (notify == Notify.send) {
-            SendRequest send = new SendRequest(connection.endpoint().qp(), 0, side, dataPath).opcode(WrOpcode.IBV_WR_SEND).sgeCount(0);
+            SendRequest send = new SendRequest(qp(), 0, side, dataPath).opcode(WrOpcode.IBV_WR_SEND).sgeCount(0);
             signaled.next(send);
             signaled = send; // the one that asks for a completion, and whose wr_id counts
         }
         DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
         // The byte the peer's message ends with, seen through a view made once: the loop reads it without a native call.
         Waits.WatchedByte lastByte = Waits.watch(buffer.memory(), buffer.incomingOffset() + size - 1);
+        // And the byte this side's message ends with, written the same way (Pointer.setByte would be a JNI call).
+        ByteBuffer counter = buffer.memory().getByteBuffer(buffer.outgoingOffset() + size - 1, 1);
         for (int i = 1; i <= iters; i++) {
             if (!startsFirst) {
                 awaitMessage(i, lastByte);
             }
             report.started(i - 1);
             if (notify == Notify.poll) {
-                buffer.memory().setByte(buffer.outgoingOffset() + size - 1, (byte) i);
+                counter.put(0, (byte) i);
             } else if (notify == Notify.imm) {
                 signaled.immData(i);
             }
@@ -167,7 +181,7 @@ public final class WriteTest {
 
     /** After every write completed: tell the target, the way {@link #notify} says. */
     private void notifyTarget(RemoteBuffer peer) {
-        SendRequest notification = new SendRequest(connection.endpoint().qp(), 1, side, dataPath).wrId(iters)
+        SendRequest notification = new SendRequest(qp(), 1, side, dataPath).wrId(iters)
                 .sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
         long flag = peer.address() + peer.length() - 1;
         switch (notify) {
