@@ -82,21 +82,46 @@ public final class EventWaiter implements CompletionWaiter {
                 return count;
             }
         }
-        // The clock only now, before a sleep: where reading it is a system call (the lab's), a
-        // wait that finds its completion without sleeping should not pay for it.
+        return sleep(completions, timeoutNanos);
+    }
+
+    /**
+     * Sleeps until an event brings completions, or {@code timeoutNanos} pass with none. The first
+     * sleep reads no clock: where reading it is a system call, as in the lab, a sleep that ends
+     * with its completion should not pay for two. Only a wake-up that found nothing (an event for
+     * completions an earlier poll already took) starts the clock, for the sleeps after it; such a
+     * wake-up comes at once, so the timeout still holds, give or take that first sleep.
+     */
+    private int sleep(Completions completions, long timeoutNanos) {
+        if (!readable.within(timeoutNanos)) {
+            return 0;
+        }
+        int count = wake(completions);
+        if (count > 0) {
+            return count;
+        }
         long deadline = System.nanoTime() + timeoutNanos;
         long remaining = timeoutNanos;
-        while (remaining > 0 && readable.within(remaining)) {
-            if (takeEvent()) { // else woken, but another reader took it: wait again
-                arm();
-                count = completions.poll();
-                if (count > 0) {
-                    return count;
-                }
+        while (readable.within(remaining)) {
+            count = wake(completions);
+            if (count > 0) {
+                return count;
             }
             remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return 0;
+            }
         }
         return 0;
+    }
+
+    /** Once the channel is readable: takes the event, re-arms, then drains; what it found, 0 for nothing. */
+    private int wake(Completions completions) {
+        if (!takeEvent()) {
+            return 0; // woken, but another reader took the event
+        }
+        arm(); // before the poll: a completion after it raises the next event
+        return completions.poll();
     }
 
     /** The adaptive mode's first phase: polls for {@code spinNanos}; what it found, or 0. */
