@@ -3,6 +3,8 @@ package rdma.write;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import rdma.devices.Cli;
+import rdma.queues.QueuePair;
+import rdma.queues.SendFlag;
 
 /**
  * The options of chapter 05's test: perftest's ({@link PerfOptions}) and the chapter's own (how
@@ -42,6 +44,16 @@ public final class WriteOptions {
     /** The largest message sent inline: {@code -I}, or perftest's default for the test. */
     public int inlineSize() {
         return inlineSize != null ? inlineSize : perf.bandwidth ? 0 : LATENCY_INLINE;
+    }
+
+    /**
+     * The flag a message of {@code size} bytes is sent with on {@code qp}: IBV_SEND_INLINE when it
+     * fits both {@link #inlineSize} and what the QP allows (the device may grant more inline data
+     * than was asked for, never less), else none.
+     */
+    public int inlineFlag(int size, QueuePair qp) {
+        int inlineLimit = Math.min(inlineSize(), qp.capacity().maxInlineData());
+        return size <= inlineLimit ? SendFlag.IBV_SEND_INLINE.value() : 0;
     }
 
     /** Every check that needs no device, or null when all pass. */

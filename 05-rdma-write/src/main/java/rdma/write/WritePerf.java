@@ -18,7 +18,6 @@ import rdma.queues.DataPath;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.SendFlag;
 import rdma.queues.Waiting;
 
 /**
@@ -99,9 +98,7 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
         if (initiator && fail != null) {
             sideOut.printf("--fail %s: this write should be refused by the target's device%n", Cli.OptionNames.optionName(fail));
         }
-        // Inline when -I allows it and the QP does (the device may grant more than was asked for, never less).
-        int inlineLimit = Math.min(options.inlineSize(), connection.endpoint().qp().capacity().maxInlineData());
-        int inline = size <= inlineLimit ? SendFlag.IBV_SEND_INLINE.value() : 0;
+        int inline = options.inlineFlag(size, connection.endpoint().qp());
         if (!perf.bandwidth) {
             LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : null);
             report.lines(size, 2).forEach(sideOut::println);

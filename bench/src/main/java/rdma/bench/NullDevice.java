@@ -6,8 +6,8 @@ import rdma.devices.DeviceList;
 import rdma.devices.Mtu;
 import rdma.devices.ResourceStack;
 import rdma.devices.VerbsException;
-import rdma.pingpong.Pingpong;
 import rdma.queues.Endpoint;
+import rdma.queues.EndpointSpec;
 
 /**
  * An {@link Endpoint} on the null device (bench/src/main/c/nulldev.c), connected to itself, built
@@ -25,11 +25,11 @@ final class NullDevice implements AutoCloseable {
     private final ResourceStack resources = new ResourceStack();
     private final Endpoint endpoint;
 
-    private NullDevice(int size) {
+    private NullDevice(EndpointSpec spec) {
         try {
             DeviceList list = resources.push(DeviceList.open());
             DeviceContext context = resources.push(DeviceContext.open(nullDevice(list)));
-            endpoint = resources.push(Endpoint.create(context.port(1), null, Pingpong.spec(size, RX_DEPTH)));
+            endpoint = resources.push(Endpoint.create(context.port(1), null, spec));
             endpoint.init();
             endpoint.connect(endpoint.address(), Mtu.IBV_MTU_4096, 0);
         } catch (RuntimeException failure) {
@@ -46,9 +46,9 @@ final class NullDevice implements AutoCloseable {
         }
     }
 
-    /** A looped-back endpoint with a buffer of {@code size} bytes and chapter 04's queues. */
-    static NullDevice open(int size) {
-        return new NullDevice(size);
+    /** A looped-back endpoint as {@code spec} says: a chapter's own spec, as its program makes it. */
+    static NullDevice open(EndpointSpec spec) {
+        return new NullDevice(spec);
     }
 
     Endpoint endpoint() {

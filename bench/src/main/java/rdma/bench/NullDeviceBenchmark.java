@@ -12,9 +12,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongLoop;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Endpoint;
+import rdma.queues.EndpointSpec;
 import rdma.queues.SendFlag;
 
 /**
@@ -38,8 +40,13 @@ public class NullDeviceBenchmark {
 
         @Setup
         public void open() {
-            device = NullDevice.open(size);
+            device = NullDevice.open(spec());
             prepare(device.endpoint());
+        }
+
+        /** The endpoint the route's program would make: chapter 04's. */
+        EndpointSpec spec() {
+            return Pingpong.spec(size, NullDevice.RX_DEPTH);
         }
 
         abstract void prepare(Endpoint endpoint);

@@ -9,10 +9,16 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import rdma.foreign.ForeignDataPath;
 import rdma.pingpong.PingpongLoop;
 import rdma.queues.CompletionWaiter;
+import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.SendFlag;
+import rdma.write.BandwidthReport;
+import rdma.write.LatencyReport;
 
-/** {@link NullDeviceBenchmark}'s loop with the appendix's data path: the same loop, the same queues, the calls through java.lang.foreign. */
+/**
+ * {@link NullDeviceBenchmark}'s and {@link NullDeviceWriteBenchmark}'s Java loops with the
+ * appendix's data path: the same loops, the same queues, the calls through java.lang.foreign.
+ */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class NullDeviceForeignBenchmark {
@@ -28,9 +34,29 @@ public class NullDeviceForeignBenchmark {
         }
     }
 
+    /** Chapter 05's {@link rdma.write.WriteTest} with {@link ForeignDataPath}. */
+    public static class WriteFfm extends NullDeviceWriteBenchmark.Chapter {
+        @Override
+        DataPath dataPath(Endpoint endpoint) {
+            return ForeignDataPath.of(endpoint.context());
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
     public long ffm(Ffm route) {
         return route.loop.run(true);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
+    public LatencyReport latencyFfm(WriteFfm route) {
+        return NullDeviceWriteBenchmark.latency(route);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
+    public BandwidthReport bandwidthFfm(WriteFfm route) {
+        return NullDeviceWriteBenchmark.bandwidth(route);
     }
 }
