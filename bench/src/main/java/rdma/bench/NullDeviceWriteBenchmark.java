@@ -15,7 +15,6 @@ import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.SendFlag;
 import rdma.write.BandwidthReport;
 import rdma.write.LatencyReport;
 import rdma.write.MessageBuffer;
@@ -68,14 +67,8 @@ public class NullDeviceWriteBenchmark {
         void prepare(Endpoint endpoint) {
             buffer = MessageBuffer.of(endpoint.buffer(), size, true, true);
             self = new RdmaPeer(endpoint.address(), buffer.granted());
-            latencyInline = inlineFlag(LATENCY, endpoint);
-            bandwidthInline = inlineFlag(BANDWIDTH, endpoint);
-        }
-
-        /** As chapter 05's program decides it: inline when the message fits both the test's limit and the QP's. */
-        private int inlineFlag(WriteOptions options, Endpoint endpoint) {
-            int inlineLimit = Math.min(options.inlineSize(), endpoint.qp().capacity().maxInlineData());
-            return size <= inlineLimit ? SendFlag.IBV_SEND_INLINE.value() : 0;
+            latencyInline = LATENCY.inlineFlag(size, endpoint.qp());
+            bandwidthInline = BANDWIDTH.inlineFlag(size, endpoint.qp());
         }
     }
 
