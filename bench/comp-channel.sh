@@ -3,8 +3,9 @@
 # each mode next to ibv_rc_pingpong without and with -e (latency, and CPU time per iteration of
 # both sides; each run at N and 4N iterations, so that the steady state shows apart from what a
 # run pays once), the file transfer of 1 GiB in each mode (CPU seconds of both sides), a pingpong
-# server whose client stopped (its wait's CPU, connected and idle), and a receiver waiting for
-# senders (its CPU over 10 s). Writes its section of docs/benchmarks.md.
+# server whose client stopped (its wait's CPU, connected and idle), a receiver waiting for
+# senders (its CPU over 10 s), and, where perf can sample every CPU, where the CPU of a pingpong
+# on events goes, C's and Java's. Writes its section of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/comp-channel.sh   # in the soft-RoCE lab
 #   bench/comp-channel.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
@@ -150,6 +151,72 @@ for mode in poll events adaptive; do
   idle_rows+=("| $mode | $share% |")
 done
 
+# Where the CPU of a 64 B pingpong goes, waiting on events, C and Java: perf samples every CPU
+# for 8 s in the middle of a long run, and each sample of the tool's processes (the Java main
+# thread's, for Java: its data loop) is counted by where it was: the kernel (and of the kernel,
+# reading the clock), JNA, JIT-compiled code, the JVM, other libraries. A share of all samples
+# times the CPUs times the run's usec/iter is microseconds of CPU per iteration, both sides.
+profile_rows=()
+profile() {
+  local tool=$1 comm command
+  port=$((port + 1))
+  if [ "${tool%% *}" = c ]; then command=(ibv_rc_pingpong); comm=ibv_rc_pingpong; else command=("${java_tool[@]}" pingpong); comm=java; fi
+  local options
+  options=$(tool_options "$tool")
+  "${command[@]}" $options -d "$server_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 > "$work/server.txt" 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  "${command[@]}" $options -d "$client_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 127.0.0.1 > "$work/client.txt" 2>&1 &
+  local client=$!
+  sleep 25 # a JVM's start under emulation, and its loop compiled
+  perf record -q -a -e cpu-clock -F 1000 -o "$work/perf.data" -- sleep 8 2> /dev/null
+  wait "$client" "$server"
+  local usec
+  usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")
+  perf report -q -i "$work/perf.data" --no-children --sort comm,dso --stdio 2> /dev/null > "$work/dso.txt"
+  perf report -q -i "$work/perf.data" --no-children --sort comm,sym --stdio 2> /dev/null > "$work/sym.txt"
+  # "  42.61%  java  [kernel.kallsyms]" -> the share of each kind of place, in percent of all samples
+  local shares
+  shares=$(awk -v comm="$comm" '$2 == comm {
+      share = $1 + 0; dso = $0; sub(/^ *[0-9.]+% +[^ ]+ +/, "", dso)
+      if (dso ~ /kernel/) k += share; else if (dso ~ /^(jna|ffi)|jnidispatch/) j += share
+      else if (dso ~ /^\[JIT\]/) t += share; else if (dso ~ /libjvm/) v += share; else l += share
+    } END { printf "%f %f %f %f %f", k, j, t, v, l }' "$work/dso.txt")
+  local clock
+  clock=$(awk -v comm="$comm" '$2 == comm && $NF == "read_hpet" { c += $1 } END { printf "%f", c }' "$work/sym.txt")
+  local cpus
+  cpus=$(nproc)
+  # percent of all samples -> usec of CPU per iteration
+  per_iter() { awk -v p="$1" -v n="$cpus" -v u="$usec" 'BEGIN { printf "%.1f", p / 100 * n * u }'; }
+  read -r kernel jna jit jvm libraries <<<"$shares"
+  local total
+  total=$(awk -v a="$kernel" -v b="$jna" -v c="$jit" -v d="$jvm" -v e="$libraries" 'BEGIN { print a + b + c + d + e }')
+  echo "bench: profile of $tool at 64 B: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%, JIT $jit%, JVM $jvm%, libraries $libraries%" >&2
+  profile_rows+=("$(per_iter "$total") $(per_iter "$kernel") $(per_iter "$clock") $(per_iter "$jna") $(per_iter "$jit") $(per_iter "$jvm") $(per_iter "$libraries") $usec")
+}
+profile_table=
+if command -v perf > /dev/null && perf record -q -o "$work/probe.data" -a -e cpu-clock -- true > /dev/null 2>&1; then
+  profile "c -e"
+  profile "java --wait events"
+  read -r -a c_row <<<"${profile_rows[0]}"
+  read -r -a j_row <<<"${profile_rows[1]}"
+  profile_table=$(cat <<TABLE
+| usec of CPU per iteration, both sides | \`ibv_rc_pingpong -e\` | \`08 pingpong --wait events\` |
+| --- | --- | --- |
+| all of it | ${c_row[0]} | ${j_row[0]} |
+| in the kernel | ${c_row[1]} | ${j_row[1]} |
+| of which reading the clock (\`read_hpet\`) | ${c_row[2]} | ${j_row[2]} |
+| JNA's dispatch (libjnidispatch, libffi) | ${c_row[3]} | ${j_row[3]} |
+| JIT-compiled Java | ${c_row[4]} | ${j_row[4]} |
+| the JVM itself (libjvm) | ${c_row[5]} | ${j_row[5]} |
+| the program and its libraries (libc, libibverbs, the provider) | ${c_row[6]} | ${j_row[6]} |
+| (the run's usec/iter) | ${c_row[7]} | ${j_row[7]} |
+TABLE
+)
+else
+  profile_table="(Not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
+fi
+
 lat64=$(ratio "${usec_of[64.java --wait events]}" "${usec_of[64.c -e]}")
 lat4k=$(ratio "${usec_of[4096.java --wait events]}" "${usec_of[4096.c -e]}")
 cpu64=$(ratio "${cpu_of_mode[64.java --wait events]}" "${cpu_of_mode[64.c -e]}")
@@ -176,6 +243,38 @@ $(printf '%s\n' "${rows[@]}")
 Targets, in the steady state: events within 1.25x of \`ibv_rc_pingpong -e\` in latency: ${lat64}x at 64 B
 ($(met "$lat64" 1.25)), ${lat4k}x at 4 KiB ($(met "$lat4k" 1.25)); and in CPU per iteration: ${cpu64}x at 64 B
 ($(met "$cpu64" 1.25)), ${cpu4k}x at 4 KiB ($(met "$cpu4k" 1.25)).
+
+\`\`\`mermaid
+xychart-beta
+    title "Waiting on events, steady state: usec per iteration (lower is better)"
+    x-axis ["64 B", "4 KiB"]
+    y-axis "usec per iteration"
+    bar [${usec_of[64.c -e]}, ${usec_of[4096.c -e]}]
+    bar [${usec_of[64.java --wait events]}, ${usec_of[4096.java --wait events]}]
+\`\`\`
+
+(The first bar of each pair is \`ibv_rc_pingpong -e\`, the second \`08 pingpong --wait events\`.)
+
+Where the CPU goes, waiting on events at 64 B: \`perf\` sampled every CPU for 8 s in the middle of a
+run of 250000 iterations of each tool, and each sample of the tool's processes is counted by where it
+was (for Java, its main thread's, which runs the data loop):
+
+$profile_table
+
+Most of either tool's CPU is the kernel's: soft-RoCE does there what a NIC does in hardware (building,
+checksumming and copying every packet, in the context of whichever process posts or is interrupted),
+and every sleep and wake-up is a trip through the scheduler and an emulated interrupt. Java's wait
+makes a system call that C's does not (\`poll(2)\` with a timeout, so that a vanished peer is an error,
+where C blocks in \`read\` for ever), and each data-path call costs JNA's dispatch. The clock row is
+that timeout too: a \`poll(2)\` with a timeout reads the clock as it starts (\`poll_select_set_timeout\`
+and \`select_estimate_accuracy\`, as perf's call graph of \`read_hpet\` shows), and the lab's clock is an
+emulated HPET, slow to read; on hardware whose clock is the CPU's own counter those reads cost
+nanoseconds. The Java loop itself reads it only after a wake-up that found nothing. On a NIC none of the packet work is the CPU's, a
+wake-up is a few microseconds, and the clock is read in user space: there waiting on events saves
+what busy polling spends, a whole core per waiting thread, at the price of the wake-up's latency.
+The lab cannot show that saving while messages flow: its polling spends little beside soft-RoCE's
+own kernel work, and its wake-ups are emulated. It shows it when nothing arrives (the stopped client
+below): a polling side burns a core, a sleeping one nothing.
 
 The file transfer of a 1 GiB file, chapter 07's defaults, in each mode: seconds from header to verdict, and the
 CPU seconds of both processes (JVM start-ups included, a few seconds under emulation):
