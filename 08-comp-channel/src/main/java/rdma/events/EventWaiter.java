@@ -21,7 +21,8 @@ import rdma.queues.Completions;
  * <li><b>take and acknowledge</b>: {@code ibv_get_cq_event} reads the event; it is acknowledged
  * with {@code ibv_ack_cq_events}, {@link #ACK_BATCH} at a time, since each call takes a mutex;</li>
  * <li><b>re-arm, then drain</b>: arm again first, then poll, as {@code ibv_rc_pingpong -e}
- * does: a completion after the poll raises the next event.</li>
+ * does: a completion after the poll raises the next event. So when that poll emptied the CQ, the
+ * next wait sleeps at once, with no poll before it.</li>
  * </ol>
  *
  * With a spin budget (the adaptive mode), it first polls for that long, and arms and sleeps only
@@ -42,6 +43,7 @@ public final class EventWaiter implements CompletionWaiter {
     private final Memory eventCq;
     private final Pointer eventContext;
     private boolean armed;
+    private boolean emptied;
     private int unacked;
     private long events;
 
@@ -68,7 +70,12 @@ public final class EventWaiter implements CompletionWaiter {
 
     @Override
     public int await(Completions completions, long timeoutNanos) {
-        int count = completions.poll();
+        if (armed && emptied && spinNanos == 0) {
+            // The CQ is armed, and the poll after the arm left it empty: whatever completed since
+            // raises an event, so sleep at once, as ibv_rc_pingpong -e does, without a poll first.
+            return sleep(completions, timeoutNanos);
+        }
+        int count = poll(completions);
         if (count > 0) {
             return count;
         }
@@ -77,12 +84,19 @@ public final class EventWaiter implements CompletionWaiter {
         }
         if (!armed) {
             arm();
-            count = completions.poll(); // the race: a completion before the arm raises no event
+            count = poll(completions); // the race: a completion before the arm raises no event
             if (count > 0) {
                 return count;
             }
         }
         return sleep(completions, timeoutNanos);
+    }
+
+    /** One poll, noting whether it emptied an armed CQ (it took fewer than the array holds). */
+    private int poll(Completions completions) {
+        int count = completions.poll();
+        emptied = armed && count < completions.capacity();
+        return count;
     }
 
     /**
@@ -121,7 +135,7 @@ public final class EventWaiter implements CompletionWaiter {
             return 0; // woken, but another reader took the event
         }
         arm(); // before the poll: a completion after it raises the next event
-        return completions.poll();
+        return poll(completions);
     }
 
     /** The adaptive mode's first phase: polls for {@code spinNanos}; what it found, or 0. */
@@ -129,7 +143,7 @@ public final class EventWaiter implements CompletionWaiter {
         long start = System.nanoTime();
         int count;
         do {
-            count = completions.poll();
+            count = poll(completions);
         } while (count == 0 && System.nanoTime() - start < spinNanos);
         return count;
     }
