@@ -191,7 +191,8 @@ profile() {
   read -r kernel jna jit jvm libraries <<<"$shares"
   local total
   total=$(awk -v a="$kernel" -v b="$jna" -v c="$jit" -v d="$jvm" -v e="$libraries" 'BEGIN { print a + b + c + d + e }')
-  echo "bench: profile of $tool at 64 B: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%, JIT $jit%, JVM $jvm%, libraries $libraries%" >&2
+  echo "bench: profile of $tool at 64 B: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%, JIT $jit%," \
+    "JVM $jvm%, libraries $libraries%" >&2
   profile_rows+=("$(per_iter "$total") $(per_iter "$kernel") $(per_iter "$clock") $(per_iter "$jna") $(per_iter "$jit") $(per_iter "$jvm") $(per_iter "$libraries") $usec")
 }
 profile_table=
@@ -266,10 +267,9 @@ checksumming and copying every packet, in the context of whichever process posts
 and every sleep and wake-up is a trip through the scheduler and an emulated interrupt. Java's wait
 makes a system call that C's does not (\`poll(2)\` with a timeout, so that a vanished peer is an error,
 where C blocks in \`read\` for ever), and each data-path call costs JNA's dispatch. The clock row is
-that timeout too: a \`poll(2)\` with a timeout reads the clock as it starts (\`poll_select_set_timeout\`
-and \`select_estimate_accuracy\`, as perf's call graph of \`read_hpet\` shows), and the lab's clock is an
-emulated HPET, slow to read; on hardware whose clock is the CPU's own counter those reads cost
-nanoseconds. The Java loop itself reads it only after a wake-up that found nothing. On a NIC none of the packet work is the CPU's, a
+much of that timeout too: a \`poll(2)\` with a timeout reads the clock as it starts (the kernel's
+\`poll_select_set_timeout\` and \`select_estimate_accuracy\`), and the lab's clock is an emulated HPET,
+slow to read; on hardware whose clock is the CPU's own counter those reads cost nanoseconds. The Java loop itself reads it only after a wake-up that found nothing. On a NIC none of the packet work is the CPU's, a
 wake-up is a few microseconds, and the clock is read in user space: there waiting on events saves
 what busy polling spends, a whole core per waiting thread, at the price of the wake-up's latency.
 The lab cannot show that saving while messages flow: its polling spends little beside soft-RoCE's
