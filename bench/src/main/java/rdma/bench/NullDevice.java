@@ -11,10 +11,12 @@ import rdma.queues.EndpointSpec;
 
 /**
  * An {@link Endpoint} on the null device (bench/src/main/c/nulldev.c), connected to itself, built
- * by the chapters' own code exactly as chapter 04 builds one on a NIC: the null device stands in
- * for libibverbs when the JVM's {@code jna.library.path} leads to it (bench/nulldevice.sh sets it).
- * A message sent on the QP arrives on the same QP, so one thread runs one side of a pingpong:
- * each message is one send and one receive completion, and the receives refilled behind them.
+ * by the chapters' own code from a chapter's own {@link EndpointSpec}, exactly as its program
+ * builds one on a NIC: the null device stands in for libibverbs when the JVM's
+ * {@code jna.library.path} leads to it (bench/nulldevice.sh sets it). A message sent on the QP
+ * arrives on the same QP, so one thread runs one side of a pingpong (each message one send and
+ * one receive completion, and the receives refilled behind them), and a WRITE lands in the QP's
+ * own buffer, where a peer's would.
  */
 final class NullDevice implements AutoCloseable {
     static final String NAME = "null0";
