@@ -163,8 +163,8 @@ MiB/s throughout (perftest's "MB" is 2^20 bytes).
 | the same, C1 only | $j1 | $(ratio "$j1" "$c")x |
 | the same through chapter 08, \`transfer --wait events\` | $je | $(ratio "$je" "$c")x |
 
-Targets: transport alone at least 0.9x: $(awk -v r="$(ratio "$t" "$c")" 'BEGIN { print (r >= 0.9) ? "met" : "not met" }') polling, $(awk -v r="$(ratio "$te" "$c")" 'BEGIN { print (r >= 0.9) ? "met" : "not met" }') on events; the whole
-transfer at least 0.7x: $(awk -v r="$(ratio "$j" "$c")" 'BEGIN { print (r >= 0.7) ? "met" : "not met" }') in this run.
+Targets: transport alone at least 0.9x: $(target at-least 0.9 "$(ratio "$t" "$c")") polling, $(target at-least 0.9 "$(ratio "$te" "$c")") on events; the whole
+transfer at least 0.7x: $(target at-least 0.7 "$(ratio "$j" "$c")") in this run.
 Reading the file took $disk s of the sender's time (the median), overlapped with the network.
 
 Where the time goes. The lab has $(nproc) emulated CPUs, and everything runs on them: both programs,

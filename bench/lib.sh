@@ -28,6 +28,14 @@ median_of() { tr ' ' '\n' <<<"$1" | grep . | median; }
 # $1 / $2, to two decimals: "1.40".
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+# A target's verdict: "met" when every ratio after the limit is at most it (at-most) or at least it
+# (at-least), else "not met".   target at-most 1.10 1.04 0.98  ->  met
+target() {
+  awk -v sense="$1" -v limit="$2" 'BEGIN {
+    for (i = 3; i < ARGC; i++) if (sense == "at-most" ? ARGV[i] + 0 > limit + 0 : ARGV[i] + 0 < limit + 0) { print "not met"; exit }
+    print "met" }' "$@"
+}
+
 # A version property of the root pom.xml: "pom_version jna" prints 5.19.1.
 pom_version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
 

@@ -52,8 +52,7 @@ done
   printf '%s\n' "${rows[@]}"
   echo
   echo "The project's target is Java within 1.10x of C in latency at 64 B and 4 KiB. In this run:"
-  echo "${latency_ratio[64]}x and ${latency_ratio[4096]}x, so the target is $(awk -v a="${latency_ratio[64]}" -v b="${latency_ratio[4096]}" \
-    'BEGIN { print (a <= 1.10 && b <= 1.10) ? "met" : "not met" }') here."
+  echo "${latency_ratio[64]}x and ${latency_ratio[4096]}x, so the target is $(target at-most 1.10 "${latency_ratio[64]}" "${latency_ratio[4096]}") here."
   echo
   echo "Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")."
   echo "Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(pom_version jna). rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown)."

@@ -90,7 +90,6 @@ small writes inline on the NICs it knows.
 "
 fi
 
-verdict() { awk -v r="$1" -v limit="$2" -v sense="$3" 'BEGIN { ok = (sense == "max") ? r <= limit : r >= limit; print ok ? "met" : "not met" }'; }
 
 write_section "rdma-$verb" <<SECTION
 ## Chapter $( [ "$verb" = write ] && echo 05 || echo 06 ) ($title) against perftest's ib_${verb}_lat and ib_${verb}_bw, in the lab
@@ -106,8 +105,8 @@ for bandwidth below 1 means Java moves less.
 $(printf '%s\n' "${rows[@]}")
 
 Targets: latency within 1.10x of C, bandwidth at least 0.95x of C at 64 KiB. In this run: latency
-${ratio[lat.64]}x, ${ratio[lat.4096]}x and ${ratio[lat.65536]}x (the target $(verdict "${ratio[lat.64]}" 1.10 max) at 64 B,
-$(verdict "${ratio[lat.4096]}" 1.10 max) at 4 KiB, $(verdict "${ratio[lat.65536]}" 1.10 max) at 64 KiB); bandwidth at 64 KiB ${ratio[bw.65536]}x (the target $(verdict "${ratio[bw.65536]}" 0.95 min)).
+${ratio[lat.64]}x, ${ratio[lat.4096]}x and ${ratio[lat.65536]}x (the target $(target at-most 1.10 "${ratio[lat.64]}") at 64 B,
+$(target at-most 1.10 "${ratio[lat.4096]}") at 4 KiB, $(target at-most 1.10 "${ratio[lat.65536]}") at 64 KiB); bandwidth at 64 KiB ${ratio[bw.65536]}x (the target $(target at-least 0.95 "${ratio[bw.65536]}")).
 
 $inline_text
 
