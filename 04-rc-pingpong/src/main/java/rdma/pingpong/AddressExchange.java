@@ -21,7 +21,8 @@ import rdma.devices.VerbsException;
  */
 public final class AddressExchange {
     static final int CONNECT_TIMEOUT_MILLIS = 5_000;
-    static final int READ_TIMEOUT_MILLIS = 15_000;
+    /** How long a side waits for each part of the peer's side of an exchange. */
+    public static final int READ_TIMEOUT_MILLIS = 15_000;
 
     private AddressExchange() {
     }
@@ -167,7 +168,7 @@ public final class AddressExchange {
     }
 
     /** Reads exactly {@code size} bytes; the peer closing early is an error that says how far it got. */
-    static byte[] readExactly(InputStream in, int size, String peer) throws IOException {
+    public static byte[] readExactly(InputStream in, int size, String peer) throws IOException {
         byte[] bytes = new byte[size];
         int read = 0;
         while (read < size) {

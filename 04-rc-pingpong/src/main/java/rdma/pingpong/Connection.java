@@ -148,6 +148,15 @@ public final class Connection<T> implements AutoCloseable {
         return peer;
     }
 
+    /**
+     * Connects the QP to {@code peer}, whose message came by a conversation other than
+     * rc_pingpong's (perftest's handshake, say), and prints it as {@link #exchange} does.
+     */
+    public void connectTo(T peer) {
+        connect(peer);
+        print("remote", plan.format().describe(peer));
+    }
+
     /** On RoCE without -g, which GID this side chose, and how to choose another. */
     private void sayWhichGid() {
         if (plan.options().gidIdx == null && endpoint.gid().isPresent()) {

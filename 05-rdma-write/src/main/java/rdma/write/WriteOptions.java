@@ -41,6 +41,11 @@ public final class WriteOptions {
                     + " sends nothing inline)")
     public Integer inlineSize; // null: perftest's default for the test
 
+    @Option(names = "--perftest",
+            description = "trade addresses as perftest does instead of as rc_pingpong does, to run the latency test"
+                    + " against ib_write_lat (-p 18515 is its port)")
+    public boolean perftest;
+
     /** The largest message sent inline: {@code -I}, or perftest's default for the test. */
     public int inlineSize() {
         return inlineSize != null ? inlineSize : perf.bandwidth ? 0 : LATENCY_INLINE;
@@ -62,7 +67,21 @@ public final class WriteOptions {
         if (invalid == null && inlineSize() < 0) {
             invalid = "-I/--inline_size must be 0 or more";
         }
-        return invalid;
+        return invalid != null || !perftest ? invalid : perftestInvalid();
+    }
+
+    /** What --perftest cannot be combined with: ib_write_lat knows only its own test. */
+    private String perftestInvalid() {
+        if (perf.bandwidth) {
+            return "--perftest speaks ib_write_lat's handshake, not ib_write_bw's (which also trades results): leave out --bw";
+        }
+        if (notify != Notify.poll) {
+            return "--perftest: ib_write_lat learns of a message by watching its last byte: leave out --notify";
+        }
+        if (perf.check) {
+            return "--perftest: ib_write_lat's messages carry no pattern to check: leave out -c/--chk";
+        }
+        return null;
     }
 
     /** "wrong-rkey" on the command line. */

@@ -12,6 +12,7 @@ import rdma.devices.Port;
 import rdma.devices.VerbsException;
 import rdma.memory.Access;
 import rdma.pingpong.Connection;
+import rdma.pingpong.ExchangeFormat;
 import rdma.pingpong.ResultLines;
 import rdma.pingpong.TwoSided;
 import rdma.queues.DataPath;
@@ -67,7 +68,8 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
                         .withInlineData(options.inlineSize()));
         RdmaExchange exchange = new RdmaExchange(local -> receivesWrites
                 ? MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted() : RemoteBuffer.NONE);
-        Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(perf.connection, endpoint, Waiting.POLL, exchange);
+        ExchangeFormat<RdmaPeer> format = options.perftest ? new PerftestKeys(exchange, size) : exchange;
+        Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(perf.connection, endpoint, Waiting.POLL, format);
         try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {
             DataPath path = dataPath.apply(connection.endpoint().context());
             MessageBuffer buffer = MessageBuffer.of(connection.endpoint().buffer(), size, writes, receivesWrites);
@@ -76,11 +78,13 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
             String role = initiator ? "initiator" : "target";
             ReceiveRequest[] notifications = WriteTest.postReceives(connection, receives, role, path);
             printHeader(sideOut, connection, size);
-            try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, host, listening)) {
+            try (PeerWatch<RdmaPeer> watch = options.perftest ? PerftestHandshake.exchange(connection, host, listening)
+                    : PeerWatch.exchange(connection, host, listening)) {
                 RdmaPeer peer = watch.peer();
-                if (writes && peer.buffer().length() < size + 1L) {
+                // A bandwidth test's initiator also writes the flag byte after the message.
+                if (writes && peer.buffer().length() < size + (latency ? 0L : 1L)) {
                     throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
-                            + size + "-byte message and its flag", "Start both sides with the same -s/--size");
+                            + size + "-byte message" + (latency ? "" : " and its flag"), "Start both sides with the same -s/--size");
                 }
                 WriteTest test = new WriteTest(connection, watch, buffer, perf.iters(), options.notify, role, notifications,
                         messagesPerWait, path);
@@ -100,7 +104,8 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
         }
         int inline = options.inlineFlag(size, connection.endpoint().qp());
         if (!perf.bandwidth) {
-            LatencyReport report = test.latency(peer, initiator, inline, initiator ? fail : null);
+            // As in ib_write_lat, the server writes first and the client answers.
+            LatencyReport report = test.latency(peer, !initiator, inline, initiator ? fail : null);
             report.lines(size, 2).forEach(sideOut::println);
             summary(sideOut, size, report.seconds());
             if (perf.check) {

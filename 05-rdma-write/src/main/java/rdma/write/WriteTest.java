@@ -111,10 +111,11 @@ public final class WriteTest {
     // Latency: a ping-pong of writes
 
     /**
-     * ib_write_lat's loop: the client writes message 1 into the server's memory and waits for the
-     * server's message 1 in its own; the server waits first, then answers. With {@link Notify#poll}
-     * the message's last byte carries its number and each side watches that byte; otherwise each
-     * side waits for the receive its peer's notification consumes.
+     * ib_write_lat's loop: the side that {@code startsFirst} (ib_write_lat's server) writes message 1
+     * into its peer's memory and waits for the peer's message 1 in its own; the other side waits
+     * first, then answers. With {@link Notify#poll} the message's last byte carries its number and
+     * each side watches that byte; otherwise each side waits for the receive its peer's
+     * notification consumes.
      */
     public LatencyReport latency(RdmaPeer peer, boolean startsFirst, int inline, Failure fail) {
         LatencyReport report = new LatencyReport(iters);

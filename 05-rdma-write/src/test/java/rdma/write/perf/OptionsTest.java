@@ -53,4 +53,18 @@ class OptionsTest {
         assertThat(ProgramRun.of(RdmaWriteMain::run, "--fail", "everything").stderr())
                 .contains("expected no-remote-write, wrong-rkey or past-end");
     }
+
+    /** ib_write_lat has one test, watched through the last byte, with no pattern to check: --perftest is that test. */
+    @Test
+    void perftestsHandshakeIsForIbWriteLatsTestAlone() {
+        assertThat(parse("--perftest").options.invalid()).isNull();
+        assertThat(ProgramRun.of(RdmaWriteMain::run, "--perftest", "--bw").stderr())
+                .isEqualTo("05-rdma-write: --perftest speaks ib_write_lat's handshake, not ib_write_bw's (which also trades"
+                        + " results): leave out --bw (see --help)\n");
+        assertThat(ProgramRun.of(RdmaWriteMain::run, "--perftest", "--notify", "imm").stderr())
+                .contains("ib_write_lat learns of a message by watching its last byte: leave out --notify");
+        ProgramRun check = ProgramRun.of(RdmaWriteMain::run, "--perftest", "-c");
+        assertThat(check.exitCode()).isEqualTo(Cli.USAGE_ERROR);
+        assertThat(check.stderr()).contains("ib_write_lat's messages carry no pattern to check: leave out -c/--chk");
+    }
 }

@@ -12,14 +12,15 @@ import rdma.testsupport.Child;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.LabDevices;
 import rdma.testsupport.Listening;
+import rdma.testsupport.OptionalTool;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 import rdma.write.perf.RdmaWriteMain;
 
 /**
  * Chapter 05's RDMA WRITE test with its data path through java.lang.foreign, on a real device:
- * against itself, and against chapter 05's own program (its data path through JNA) both ways,
- * -c checking the bytes that landed each time.
+ * against itself, against chapter 05's own program (its data path through JNA) both ways, -c
+ * checking the bytes that landed each time, and against perftest's ib_write_lat.
  */
 @RequiresDevice
 class WriteDeviceTest {
@@ -81,6 +82,29 @@ class WriteDeviceTest {
             assertThat(foreign.stdout()).containsPattern(" 4096       500 +[0-9.]+ +[0-9.]+");
             assertThat(target.output()).contains("target: 2048000 bytes arrived in 500 messages by RDMA WRITE",
                     "took 1 completion (RECV (128))", "-c: all 4096 bytes of the last message arrived intact");
+        }
+    }
+
+    /** With perftest's handshake: ib_write_lat's server, started as perftest's tools are, and a foreign client. */
+    @Test
+    void ibWriteLatsServerAndAForeignClient() throws Exception {
+        OptionalTool.require("ib_write_lat", "apt-get install perftest");
+        int port = FreePorts.next();
+        List<String> server = new ArrayList<>(List.of("ib_write_lat", "-F", "-d", lab.server(), "-p", String.valueOf(port),
+                "-n", "300", "-s", "64"));
+        if (lab.gidIndex() != null) {
+            server.addAll(List.of("-x", lab.gidIndex()));
+        }
+        try (Child perftest = Child.start(server)) {
+            Listening.await(port, 30_000);
+
+            ProgramRun foreign = foreign(lab.args(lab.client(), port, "--perftest", "-n", "300", "-s", "64", "127.0.0.1"));
+
+            assertThat(perftest.waitFor(60)).as(perftest.output()).isZero();
+            foreign.assertSucceeded();
+            assertThat(foreign.stdout()).containsPattern("(?m)^ 64 +300 +[0-9.]+ ");
+            // "inf" where perftest's estimate of the CPU's clock rate failed, as it does now and then in the lab.
+            assertThat(perftest.output()).containsPattern("(?m)^ 64 +300 +([0-9.]+|inf) ");
         }
     }
 }

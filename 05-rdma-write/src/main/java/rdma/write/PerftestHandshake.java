@@ -1,0 +1,173 @@
+package rdma.write;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import rdma.devices.Mtu;
+import rdma.devices.VerbsException;
+import rdma.pingpong.AddressExchange;
+import rdma.pingpong.Connection;
+import rdma.pingpong.ExchangeFormat;
+import rdma.pingpong.ExchangeMessage;
+import rdma.pingpong.PeerGoneException;
+
+/**
+ * The conversation {@code ib_write_lat} holds over TCP before its test (write_lat.c's main, with
+ * perftest_communication.c), so that this chapter's latency test can run against it. Every step is
+ * a trade of fixed-size messages: the client writes its part and reads the server's, the server
+ * reads first and then writes. In order: the versions (16 bytes of text), the page size and the
+ * cache line size (4 bytes each, big-endian), the path MTU (the {@code ibv_mtu} value as text,
+ * 2 bytes), then the key message ({@link PerftestKeys}) twice, once for the test and once for its
+ * one QP. Each side then moves its QP to RTR and RTS and trades its keys twice more: the last
+ * trade tells each side that the other's QP is ready, and the test begins.
+ *
+ * <p>perftest keeps the TCP connection open until it ends, as this chapter does: the caller gets
+ * it back inside a {@link PeerWatch}.
+ */
+public final class PerftestHandshake {
+    /**
+     * The perftest whose handshake this is: Debian 12's perftest 4.5-0.17 calls itself 6.06. A
+     * later perftest negotiates more only with a peer of 6.28 or later.
+     */
+    static final String VERSION = "6.06";
+
+    /** perftest's MAX_VERSION: the version travels as a NUL-padded string of this many bytes. */
+    static final int VERSION_SIZE = 16;
+
+    /** The oldest perftest that talks to others (check_version_compatibility), and whose steps these are. */
+    static final double OLDEST_PEER = 5.70;
+
+    /**
+     * The page and cache line sizes perftest aligns its buffers to; each side uses the larger of
+     * its own and its peer's, and announces its buffer's address, so these shape only its layout.
+     */
+    static final int PAGE_SIZE = 4096;
+    static final int CACHE_LINE_SIZE = 64;
+
+    private static final String NOT_PERFTEST_HINT = "Is the peer ib_write_lat, or this program with --perftest?";
+
+    private static final Pattern LEADING_NUMBER = Pattern.compile("^\\s*(\\d+(?:\\.\\d*)?)");
+
+    private final Socket socket;
+    private final boolean asClient;
+    private final String peer;
+
+    private PerftestHandshake(Socket socket, boolean asClient) {
+        this.socket = socket;
+        this.asClient = asClient;
+        this.peer = asClient ? socket.getInetAddress().getHostAddress() + ":" + socket.getPort()
+                : "client " + socket.getInetAddress().getHostAddress();
+    }
+
+    /**
+     * Connects {@code connection}'s QP to a peer that speaks perftest's handshake: a client
+     * connects to {@code host}; a server ({@code host} null) listens, calls {@code listening}, and
+     * accepts one client. The connection's exchange format must be {@link PerftestKeys}.
+     */
+    public static PeerWatch<RdmaPeer> exchange(Connection<RdmaPeer> connection, String host, Consumer<ServerSocket> listening) {
+        RdmaPeer mine = connection.announce();
+        Socket socket = AddressExchange.open(host, connection.plan().options().port, listening);
+        try {
+            RdmaPeer peer = new PerftestHandshake(socket, host != null).run(connection, mine);
+            return new PeerWatch<>(socket, peer, connection.endpoint().qp());
+        } catch (RuntimeException failure) {
+            AddressExchange.closeQuietly(socket);
+            throw failure;
+        }
+    }
+
+    private RdmaPeer run(Connection<RdmaPeer> connection, RdmaPeer mine) {
+        ExchangeFormat<RdmaPeer> keys = connection.plan().format();
+        Mtu pathMtu = connection.plan().options().pathMtu();
+        try {
+            socket.setSoTimeout(AddressExchange.READ_TIMEOUT_MILLIS);
+            requireVersion(trade("the versions", padded(VERSION, VERSION_SIZE)));
+            trade("the page sizes", bigEndian(PAGE_SIZE));
+            trade("the cache line sizes", bigEndian(CACHE_LINE_SIZE));
+            requireMtu(trade("the path MTUs", padded(Integer.toString(pathMtu.value()), 2)), pathMtu);
+            byte[] myKeys = keys.format(mine);
+            RdmaPeer theirs = parse(keys, trade("the keys", myKeys));
+            trade("the keys of the QP", myKeys); // perftest sends them once for the test, then once per QP
+            // perftest's server and client both connect before the next trade: neither writes before both are ready.
+            connection.connectTo(theirs);
+            trade("the keys, once connected", myKeys);
+            trade("the keys, the last time: both QPs are ready", myKeys);
+            socket.setSoTimeout(0);
+            return theirs;
+        } catch (SocketTimeoutException silent) {
+            throw new VerbsException("perftest's handshake with " + peer, "it sent nothing for "
+                    + AddressExchange.READ_TIMEOUT_MILLIS / 1000 + " s", NOT_PERFTEST_HINT, silent);
+        } catch (EOFException closed) {
+            throw new PeerGoneException("perftest's handshake with " + peer, closed.getMessage(),
+                    "perftest closes the connection when it refuses something: its output says what", closed);
+        } catch (IOException broken) {
+            throw new VerbsException("perftest's handshake with " + peer, String.valueOf(broken.getMessage()),
+                    "Look at the other side's output", broken);
+        }
+    }
+
+    /** One step: the client writes {@code mine} and reads as many bytes; the server reads first. */
+    private byte[] trade(String what, byte[] mine) throws IOException {
+        if (asClient) {
+            socket.getOutputStream().write(mine);
+            return AddressExchange.readExactly(socket.getInputStream(), mine.length, peer + " (" + what + ")");
+        }
+        byte[] theirs = AddressExchange.readExactly(socket.getInputStream(), mine.length, peer + " (" + what + ")");
+        socket.getOutputStream().write(mine);
+        return theirs;
+    }
+
+    /** perftest refuses a peer older than 5.70, whose handshake has other steps; so does this side. */
+    private void requireVersion(byte[] version) {
+        String text = new String(version, StandardCharsets.ISO_8859_1).split("\0", 2)[0];
+        Matcher number = LEADING_NUMBER.matcher(text);
+        if (!number.find() || Double.parseDouble(number.group(1)) < OLDEST_PEER) {
+            throw new VerbsException("perftest's handshake with " + peer, "the peer's version is \""
+                    + ExchangeMessage.printable(Arrays.copyOf(version, text.length())) + "\", not perftest " + OLDEST_PEER
+                    + " or later (an older perftest's handshake has other steps)", NOT_PERFTEST_HINT);
+        }
+    }
+
+    /**
+     * perftest uses the smaller of the two path MTUs; this side keeps its own (-m), so the peer's
+     * must not be smaller.
+     */
+    private void requireMtu(byte[] theirs, Mtu ours) {
+        String text = new String(theirs, StandardCharsets.ISO_8859_1).split("\0", 2)[0];
+        Mtu mtu = text.matches("\\d") ? Mtu.of(Integer.parseInt(text)).orElse(null) : null;
+        if (mtu == null) {
+            throw new VerbsException("perftest's handshake with " + peer, "expected the path MTU (an ibv_mtu value, 1 to 5),"
+                    + " got \"" + ExchangeMessage.printable(theirs) + "\"", NOT_PERFTEST_HINT);
+        }
+        if (mtu.bytes() < ours.bytes()) {
+            throw new VerbsException("perftest's handshake with " + peer, "the peer's path MTU is " + mtu.bytes()
+                    + " bytes, this side's " + ours.bytes(), "Pass -m " + mtu.bytes());
+        }
+    }
+
+    private RdmaPeer parse(ExchangeFormat<RdmaPeer> keys, byte[] message) {
+        try {
+            return keys.parse(message);
+        } catch (ExchangeFormat.MalformedMessageException malformed) {
+            throw new VerbsException("reading the keys of " + peer, "malformed perftest key message: " + malformed.getMessage(),
+                    "On InfiniBand, give both sides a GID index (-x for perftest, -g here): without one perftest's message is shorter");
+        }
+    }
+
+    /** {@code text} and NULs, {@code size} bytes in all, as perftest sends a string in a char array. */
+    private static byte[] padded(String text, int size) {
+        return Arrays.copyOf(text.getBytes(StandardCharsets.US_ASCII), size);
+    }
+
+    private static byte[] bigEndian(int value) {
+        return ByteBuffer.allocate(Integer.BYTES).putInt(value).array();
+    }
+}
