@@ -41,6 +41,21 @@ public final class Cli {
             this.err = err;
         }
 
+        /** Where the program prints its output: a subcommand prints through its parent's. */
+        public PrintStream out() {
+            return out;
+        }
+
+        /** Where the program prints its errors. */
+        public PrintStream err() {
+            return err;
+        }
+
+        /** The command's name, as picocli knows it: a subcommand's is its own word ("pingpong"). */
+        public String name() {
+            return spec.name();
+        }
+
         /** A mistake in the options that needs no device to see: one line, and exit code 2. Nothing when {@code problem} is null. */
         protected void refuse(String problem) {
             if (problem != null) {

@@ -39,18 +39,6 @@ public final class CompChannelMain extends Cli.Program {
         return Cli.run(CompChannelMain::new, args, out, err);
     }
 
-    PrintStream out() {
-        return out;
-    }
-
-    PrintStream err() {
-        return err;
-    }
-
-    String name() {
-        return spec.name();
-    }
-
     /**
      * The demo: the pingpong of chapter 04, both sides in this JVM on two devices, once per wait
      * mode; for each, the client's time per iteration, as it reports it, and the CPU time both

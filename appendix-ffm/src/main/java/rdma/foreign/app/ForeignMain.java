@@ -27,18 +27,6 @@ public final class ForeignMain extends Cli.Program {
         return Cli.run(ForeignMain::new, args, out, err);
     }
 
-    PrintStream out() {
-        return out;
-    }
-
-    PrintStream err() {
-        return err;
-    }
-
-    String name() {
-        return spec.name();
-    }
-
     /** Both demos: each program with no arguments. */
     @Override
     public Integer call() {
