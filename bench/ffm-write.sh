@@ -42,7 +42,8 @@ for size in $sizes; do
       command=${tool}_tool[@]
       options=(-s "$size" -n "$iters")
       [ "$tool" != c ] && options+=(-I "$inline")
-      report=$(run_pair "$port" "${!command}" "${options[@]}")
+      pair=run_pair; [ "$tool" = c ] && pair=perftest_pair
+      report=$($pair "$port" "${!command}" "${options[@]}")
       [ "$tool" = c ] && inline=$(inline_of "$report")
       t=$(table_value t_typical 5 <<< "$report"); a=$(table_value t_typical 6 <<< "$report")
       [ -n "$t" ] && [ -n "$a" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }

@@ -39,7 +39,7 @@ for test in lat bw; do
     c_values=() j_values=()
     for round in $(seq "$rounds"); do
       port=$((port + 2))
-      c_report=$(run_pair "$port" "${c_tool[@]}" -s "$size" -n "$iters")
+      c_report=$(perftest_pair "$port" "${c_tool[@]}" -s "$size" -n "$iters")
       c_values+=("$(table_value "$header" "$column" <<< "$c_report")")
       # Java sends inline what C did: perftest sends nothing inline on a device it does not know.
       inline_args=(); [ "$verb" = write ] && inline_args=(-I "$(inline_of "$c_report")")
