@@ -65,7 +65,8 @@ public class Transcripts {
                 System.err.println("transcripts: " + root.relativize(file) + ": " + command);
                 String output = run(root, command);
                 String shown = run.group(4);
-                for (int rerun = 1; !update && differs(output, shown) && resentOnlyNow(output, shown)
+                // Checking, a capture is retaken only where it differs; writing, so that no page records one by chance.
+                for (int rerun = 1; (update || differs(output, shown)) && resentOnlyNow(output, shown)
                         && rerun <= RERUNS_AFTER_A_RESEND; rerun++) {
                     System.err.println("transcripts: a packet was retransmitted, which the page does not show (rxe's"
                             + " ACK timer, see docs/wire.md): running it again (" + rerun + " of " + RERUNS_AFTER_A_RESEND + ")");
