@@ -71,18 +71,9 @@ transport_run() {
 }
 
 # ib_write_bw with the same message size and queue depth, moving the same bytes; prints its BW average
-# (MiB/s) and the machine's CPU over the run, in shares of all its CPUs: "MiB/s user kernel". A run
-# whose estimate of the CPU's clock rate failed (its rate would be inf: see perftest_pair in lib.sh)
-# is taken again, twice at most.
-c_run() {
-  local attempt status
-  for attempt in 1 2 3; do
-    c_run_once "$@" && return 0 || status=$?
-    [ "$status" = 2 ] || return "$status"
-    echo "bench: ib_write_bw could not estimate the CPU's clock rate (its rate would be inf): running it again" >&2
-  done
-  return 1
-}
+# (MiB/s) and the machine's CPU over the run, in shares of all its CPUs: "MiB/s user kernel". Retried
+# where its clock estimate failed (perftest_retried in lib.sh).
+c_run() { perftest_retried c_run_once "$@"; }
 
 # One ib_write_bw run as c_run describes it; status 2, printing nothing, where its clock estimate failed.
 c_run_once() {
@@ -96,7 +87,7 @@ c_run_once() {
     > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
   read -r user1 kernel1 < <(cpu_ticks); end=$(date +%s.%N)
   wait "$server" || true
-  grep -q "Correlation coefficient" "$work/client.txt" && return 2
+  clock_failed "$work/client.txt" && return 2
   local rate
   rate=$(awk 'index($0, "BW average") { take = 1; next } take && $1 ~ /^[0-9]+$/ { print $4; exit }' "$work/client.txt")
   awk -v r="$rate" -v u=$((user1 - user0)) -v k=$((kernel1 - kernel0)) -v hz="$ticks_per_second" -v s="$start" -v e="$end" \

@@ -114,17 +114,30 @@ table_value() {
     take && NF >= column && $1 ~ /^[0-9]+$/ { if ($column ~ /^[0-9.]+$/) print $column; exit }'
 }
 
-# run_pair for one of perftest's tools. perftest turns CPU cycles into time with a clock rate it
-# estimates when it starts, and on the lab's emulated CPUs the estimate fails now and then (it says
-# "Correlation coefficient r^2: ... < 0.9" and reports inf): such a run is taken again, on the next
-# port, twice at most; the report of the last run is printed either way.
-perftest_pair() {
-  local port=$1 attempt report; shift
+# perftest turns CPU cycles into time with a clock rate it estimates when it starts, and on the lab's
+# emulated CPUs the estimate fails now and then: it says "Correlation coefficient r^2: ... < 0.9" and
+# reports inf. Whether the run whose output is in file $1 is such a run.
+clock_failed() { grep -q "Correlation coefficient" "$1"; }
+
+# Runs "$@", one perftest run that returns 2 where its clock estimate failed (and prints nothing then),
+# three times at most, until it returns anything else; returns 1 after three such failures.
+perftest_retried() {
+  local attempt status
   for attempt in 1 2 3; do
-    report=$(run_pair $((port + 1000 * (attempt - 1))) "$@")
-    grep -q "Correlation coefficient" /tmp/bench-client.txt || break
-    echo "bench: $1 could not estimate the CPU's clock rate (its times would be inf): running it again" >&2
+    "$@" && return 0 || status=$?
+    [ "$status" = 2 ] || return "$status"
+    echo "bench: perftest could not estimate the CPU's clock rate (its times would be inf): running it again" >&2
   done
+  return 1
+}
+
+# run_pair for one of perftest's tools, retried where its clock estimate failed (perftest_retried);
+# prints nothing where every run's did, which the caller's check of the value it reads reports.
+perftest_pair() { perftest_retried perftest_pair_once "$@" || true; }
+perftest_pair_once() {
+  local report
+  report=$(run_pair "$@")
+  clock_failed /tmp/bench-client.txt && return 2
   printf '%s\n' "$report"
 }
 
