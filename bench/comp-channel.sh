@@ -27,6 +27,11 @@ port=19300
 # CPU seconds (user + system) a finished command used, from GNU time's output file.
 cpu_of() { awk '{ print $1 + $2 }' "$1"; }
 
+# ibv_rc_pingpong -e paying for what chapter 08's waiter does before each event, a poll(2) with
+# a timeout (bench/src/main/c/poll-first.c, loaded with LD_PRELOAD): what C's wait would cost
+# with the same guarantee that a vanished peer cannot make it sleep for ever.
+gcc -O2 -Wall -Wextra -shared -fPIC -o "$work/poll-first.so" bench/src/main/c/poll-first.c -ldl
+
 # One pingpong, server and client in processes of their own, the same options; prints
 # "usec/iter cpu-seconds-per-1000-iterations" (both processes' CPU). For Java, the CPU its loop
 # used, which the program reports (its JVM's start-up is not the pingpong's cost); for C, all of it.
@@ -34,7 +39,11 @@ pingpong() {
   local tool=$1 size=$2 iters=$3; shift 3
   port=$((port + 1))
   local command
-  if [ "$tool" = c ]; then command=(ibv_rc_pingpong); else command=("${java_tool[@]}" pingpong); fi
+  case $tool in
+    c) command=(ibv_rc_pingpong) ;;
+    c-poll-first) command=(env LD_PRELOAD="$work/poll-first.so" ibv_rc_pingpong) ;;
+    *) command=("${java_tool[@]}" pingpong) ;;
+  esac
   /usr/bin/time -f "%U %S" -o "$work/server.time" "${command[@]}" "$@" -d "$server_dev" -p "$port" "${gid_args[@]}" \
     -s "$size" -n "$iters" > "$work/server.txt" 2>&1 &
   local server=$!
@@ -44,7 +53,7 @@ pingpong() {
   wait "$server" || { cat "$work/server.txt" >&2; return 1; }
   local usec cpu
   usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")
-  if [ "$tool" = c ]; then
+  if [ "$tool" != java ]; then
     cpu=$(awk -v a="$(cpu_of "$work/server.time")" -v b="$(cpu_of "$work/client.time")" -v n="$iters" \
       'BEGIN { printf "%.3f", (a + b) / n * 1000 }')
   else
@@ -55,37 +64,62 @@ pingpong() {
   echo "$usec $cpu"
 }
 
-# A tool as the tables name it: "c", "c -e", "java --wait events". Its options ("-e") are printed
-# with printf: echo would take "-e" for an option of its own and print nothing.
+# The tools, as the script names them: "c", "c -e", "java --wait events"; "c-poll-first -e" is
+# ibv_rc_pingpong -e with poll-first.so. Their options ("-e") are printed with printf: echo would
+# take "-e" for an option of its own and print nothing.
+tools=("c" "c -e" "c-poll-first -e" "java --wait poll" "java --wait events" "java --wait adaptive")
 tool_options() { [ "$1" != "${1%% *}" ] && printf '%s\n' "${1#* }" || true; }
-# The name a table shows: "ibv_rc_pingpong -e", "08 pingpong --wait events".
-tool_name() { if [ "${1%% *}" = c ]; then printf 'ibv_rc_pingpong%s\n' "${1#c}"; else printf '08 pingpong%s\n' "${1#java}"; fi; }
+# The name a table shows: "`ibv_rc_pingpong -e`", "`08 pingpong --wait events`".
+tool_name() {
+  case ${1%% *} in
+    c) printf '`ibv_rc_pingpong%s`\n' "${1#c}" ;;
+    c-poll-first) printf '`ibv_rc_pingpong%s`, poll(2) first\n' "${1#c-poll-first}" ;;
+    *) printf '`08 pingpong%s`\n' "${1#java}" ;;
+  esac
+}
 
 # The extra 3N iterations of a run of 4N beyond one of N, per iteration (or per 1000): (4 x long - short) / 3.
 steady() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.2f", (4 * l - s) / 3 }'; }
 steady3() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.3f", (4 * l - s) / 3 }'; }
 
-rows=()
-declare -A usec_of cpu_of_mode
-for size in 64 4096; do
-  for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adaptive"; do
-    usecs=(); cpus=(); steady_usecs=(); steady_cpus=()
-    options=$(tool_options "$tool")
-    for round in $(seq "$rounds"); do
+# Every round runs each tool once, one after another, so that the lab's speed, which drifts over
+# minutes, weighs on every tool alike; a ratio is the median of each round's ratio of two tools
+# run side by side, not a ratio of medians taken minutes apart. Lists are kept per "size.tool",
+# one value per round, separated by spaces.
+declare -A usecs cpus steady_usecs steady_cpus
+for round in $(seq "$rounds"); do
+  for size in 64 4096; do
+    for tool in "${tools[@]}"; do
+      key=$size.$tool
+      options=$(tool_options "$tool")
       read -r usec cpu < <(pingpong ${tool%% *} "$size" "$iters" $options)
       read -r long_usec long_cpu < <(pingpong ${tool%% *} "$size" $((4 * iters)) $options)
-      usecs+=("$usec"); cpus+=("$cpu")
-      steady_usecs+=("$(steady "$usec" "$long_usec")"); steady_cpus+=("$(steady3 "$cpu" "$long_cpu")")
-      echo "bench: pingpong $size B, $tool, round $round: $usec usec/iter (steady ${steady_usecs[-1]})," \
-        "$cpu CPU s per 1000 iterations (steady ${steady_cpus[-1]})" >&2
+      usecs[$key]+="$usec "; cpus[$key]+="$cpu "
+      steady_usecs[$key]+="$(steady "$usec" "$long_usec") "; steady_cpus[$key]+="$(steady3 "$cpu" "$long_cpu") "
+      echo "bench: round $round, pingpong $size B, $tool: $usec usec/iter (steady $(steady "$usec" "$long_usec"))," \
+        "$cpu CPU s per 1000 iterations (steady $(steady3 "$cpu" "$long_cpu"))" >&2
     done
-    u=$(printf '%s\n' "${usecs[@]}" | median); c=$(printf '%s\n' "${cpus[@]}" | median)
-    su=$(printf '%s\n' "${steady_usecs[@]}" | median); sc=$(printf '%s\n' "${steady_cpus[@]}" | median)
-    usec_of[$size.$tool]=$su; cpu_of_mode[$size.$tool]=$sc
-    name=$(tool_name "$tool")
-    rows+=("| $size B | \`$name\` | $u | $su | $c | $sc |")
   done
 done
+
+rows=()
+declare -A usec_of
+for size in 64 4096; do
+  for tool in "${tools[@]}"; do
+    key=$size.$tool
+    usec_of[$key]=$(median_of "${steady_usecs[$key]}")
+    rows+=("| $size B | $(tool_name "$tool") | $(median_of "${usecs[$key]}") | ${usec_of[$key]} | $(median_of "${cpus[$key]}") | $(median_of "${steady_cpus[$key]}") |")
+  done
+done
+
+# The median over the rounds of tool $2's steady value over tool $3's, both of the list named $1, at size $4.
+paired_ratio() {
+  local -n values=$1
+  local -a a b
+  read -r -a a <<<"${values[$4.$2]}"
+  read -r -a b <<<"${values[$4.$3]}"
+  for i in "${!a[@]}"; do ratio "${a[$i]}" "${b[$i]}"; echo; done | median | xargs printf '%.2f'
+}
 
 # The transfer: 1 GiB in each mode, CPU of both processes, JVM start-ups included.
 echo "bench: writing a 1 GiB file of random bytes" >&2
@@ -131,7 +165,7 @@ for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adap
   share=$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz / 5 * 100 }')
   name=$(tool_name "$tool")
   echo "bench: server of a stopped client, $name: $share% of a core" >&2
-  stopped_rows+=("| \`$name\` | $share% |")
+  stopped_rows+=("| $name | $share% |")
 done
 
 # A receiver waiting for senders: its CPU over 10 s, once it is listening.
@@ -218,10 +252,20 @@ else
   profile_table="(Not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
 fi
 
-lat64=$(ratio "${usec_of[64.java --wait events]}" "${usec_of[64.c -e]}")
-lat4k=$(ratio "${usec_of[4096.java --wait events]}" "${usec_of[4096.c -e]}")
-cpu64=$(ratio "${cpu_of_mode[64.java --wait events]}" "${cpu_of_mode[64.c -e]}")
-cpu4k=$(ratio "${cpu_of_mode[4096.java --wait events]}" "${cpu_of_mode[4096.c -e]}")
+events="java --wait events"
+lat64=$(paired_ratio steady_usecs "$events" "c -e" 64)
+lat4k=$(paired_ratio steady_usecs "$events" "c -e" 4096)
+cpu64=$(paired_ratio steady_cpus "$events" "c -e" 64)
+cpu4k=$(paired_ratio steady_cpus "$events" "c -e" 4096)
+# What the timeout's poll(2) costs C itself, and Java against C paying it too.
+guard_lat64=$(paired_ratio steady_usecs "c-poll-first -e" "c -e" 64)
+guard_lat4k=$(paired_ratio steady_usecs "c-poll-first -e" "c -e" 4096)
+guard_cpu64=$(paired_ratio steady_cpus "c-poll-first -e" "c -e" 64)
+guard_cpu4k=$(paired_ratio steady_cpus "c-poll-first -e" "c -e" 4096)
+same_lat64=$(paired_ratio steady_usecs "$events" "c-poll-first -e" 64)
+same_lat4k=$(paired_ratio steady_usecs "$events" "c-poll-first -e" 4096)
+same_cpu64=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 64)
+same_cpu4k=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 4096)
 where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
 
 write_section "comp-channel" <<SECTION
@@ -229,12 +273,20 @@ write_section "comp-channel" <<SECTION
 
 Measured by \`bench/comp-channel.sh\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on \`$client_dev\`.
 
-The pingpong, server and client in processes of their own, $rounds rounds, medians: the client's
+The pingpong, server and client in processes of their own, $rounds rounds: the client's
 usec/iter, and the CPU time (user + system) of both processes per 1000 iterations: all of it for
 \`ibv_rc_pingpong\`, the data loop's for Java (what the program reports, without its JVM's start-up). Each
-round runs every tool for $iters iterations (whole) and for $((4 * iters)); steady is the longer run's extra
+round runs every tool in turn, for $iters iterations (whole) and for $((4 * iters)); steady is the longer run's extra
 $((3 * iters)) iterations alone ((4 x long - short) / 3), which leaves out what every run pays once: the JIT
-compiling the loop, the first messages.
+compiling the loop, the first messages. A cell is the median of the rounds; a ratio below is the median
+of each round's own ratio, of two tools that ran minutes apart: the lab's speed drifts from one
+quarter of an hour to the next by more than the differences measured here, so medians taken apart
+would compare the lab's moods as much as the tools.
+
+\`ibv_rc_pingpong -e\`, poll(2) first, is the C tool with \`bench/src/main/c/poll-first.c\` loaded
+(\`LD_PRELOAD\`): each \`read\` first waits in \`poll(2)\` with a 10 s timeout, as chapter 08's waiter
+does before it takes an event (\`ibv_get_cq_event\` is a \`read\` of the channel's fd). It pays for the
+system call that keeps a vanished peer from putting chapter 08 to sleep for ever; it does not act on the timeout.
 
 | size | tool | usec/iter whole | usec/iter steady | CPU s per 1000 whole | CPU s per 1000 steady |
 | --- | --- | --- | --- | --- | --- |
@@ -244,16 +296,22 @@ Targets, in the steady state: events within 1.25x of \`ibv_rc_pingpong -e\` in l
 ($(target at-most 1.25 "$lat64")), ${lat4k}x at 4 KiB ($(target at-most 1.25 "$lat4k")); and in CPU per iteration: ${cpu64}x at 64 B
 ($(target at-most 1.25 "$cpu64")), ${cpu4k}x at 4 KiB ($(target at-most 1.25 "$cpu4k")).
 
+What that guarantee costs C: with \`poll(2)\` before each read, \`ibv_rc_pingpong -e\` took ${guard_lat64}x
+its own latency at 64 B and ${guard_lat4k}x at 4 KiB, and ${guard_cpu64}x and ${guard_cpu4k}x its CPU. Against
+C that waits with the same guarantee, chapter 08's events are at ${same_lat64}x (64 B) and ${same_lat4k}x (4 KiB)
+in latency, ${same_cpu64}x and ${same_cpu4k}x in CPU.
+
 \`\`\`mermaid
 xychart-beta
     title "Waiting on events, steady state: usec per iteration (lower is better)"
     x-axis ["64 B", "4 KiB"]
     y-axis "usec per iteration"
     bar [${usec_of[64.c -e]}, ${usec_of[4096.c -e]}]
+    bar [${usec_of[64.c-poll-first -e]}, ${usec_of[4096.c-poll-first -e]}]
     bar [${usec_of[64.java --wait events]}, ${usec_of[4096.java --wait events]}]
 \`\`\`
 
-(The first bar of each pair is \`ibv_rc_pingpong -e\`, the second \`08 pingpong --wait events\`.)
+(The bars of each group: \`ibv_rc_pingpong -e\`, the same with \`poll(2)\` first, \`08 pingpong --wait events\`.)
 
 Where the CPU goes, waiting on events at 64 B: \`perf\` sampled every CPU for 8 s in the middle of a
 run of 250000 iterations of each tool, and each sample of the tool's processes is counted by where it
@@ -265,7 +323,8 @@ Most of either tool's CPU is the kernel's: soft-RoCE does there what a NIC does 
 checksumming and copying every packet, in the context of whichever process posts or is interrupted),
 and every sleep and wake-up is a trip through the scheduler and an emulated interrupt. Java's wait
 makes a system call that C's does not (\`poll(2)\` with a timeout, so that a vanished peer is an error,
-where C blocks in \`read\` for ever), and each data-path call costs JNA's dispatch. The clock row is
+where C blocks in \`read\` for ever: the poll-first rows above are what it costs C), and each data-path
+call costs JNA's dispatch. The clock row is
 much of that timeout too: a \`poll(2)\` with a timeout reads the clock as it starts (the kernel's
 \`poll_select_set_timeout\` and \`select_estimate_accuracy\`), and the lab's clock is an emulated HPET,
 slow to read; on hardware whose clock is the CPU's own counter those reads cost nanoseconds. The Java loop itself reads it only after a wake-up that found nothing. On a NIC none of the packet work is the CPU's, a
