@@ -9,10 +9,9 @@ import rdma.queues.QueueVerbs;
 
 /**
  * {@code ibv_create_comp_channel} and {@code ibv_destroy_comp_channel}: a file descriptor that
- * the device makes readable when a CQ attached to it ({@link #createCq}) has an event.
- * The descriptor is made non-blocking here, so that a program can wait on it with
- * {@code poll(2)} and a timeout, and a read with nothing to read returns at once. It is destroyed
- * after the CQs that report to it.
+ * the device makes readable when a CQ attached to it ({@link #createCq}) has an event. The
+ * descriptor stays blocking, as libibverbs makes it: {@code ibv_get_cq_event} sleeps in its read
+ * until an event comes. It is destroyed after the CQs that report to it.
  */
 public final class CompletionChannel implements AutoCloseable {
     private final DeviceContext context;
@@ -31,13 +30,7 @@ public final class CompletionChannel implements AutoCloseable {
             throw VerbsException.ofErrno("ibv_create_comp_channel(" + context.device().name() + ")", Native.getLastError(),
                     "The process may have run out of file descriptors (ulimit -n)");
         }
-        int fd = new ibv_comp_channel(channel).fd;
-        if (Poll.nonBlocking(fd) < 0) {
-            int errno = Native.getLastError();
-            EventVerbs.ibv_destroy_comp_channel(channel);
-            throw VerbsException.ofErrno("fcntl(O_NONBLOCK) on the completion channel's fd " + fd, errno, "Report this");
-        }
-        return new CompletionChannel(context, channel, fd);
+        return new CompletionChannel(context, channel, new ibv_comp_channel(channel).fd);
     }
 
     public DeviceContext context() {

@@ -16,16 +16,20 @@ import rdma.queues.Completions;
  * <li><b>arm</b>: {@code ibv_req_notify_cq} asks for one event at the next completion;</li>
  * <li><b>poll again</b>: a completion that arrived before the CQ was armed raises no event, so
  * it must be found now, or the program sleeps with work waiting (the race);</li>
- * <li><b>wait</b>: {@code poll(2)} on the channel's fd, with a timeout, so that a peer that
- * vanished is an error and not a hang;</li>
- * <li><b>take and acknowledge</b>: {@code ibv_get_cq_event} reads the event; it is acknowledged
- * with {@code ibv_ack_cq_events}, {@link #ACK_BATCH} at a time, since each call takes a mutex;</li>
+ * <li><b>wait and take</b>: {@code ibv_get_cq_event} sleeps in a read of the channel's fd until an
+ * event comes, as {@code ibv_rc_pingpong -e} does; it is acknowledged with
+ * {@code ibv_ack_cq_events}, {@link #ACK_BATCH} at a time, since each call takes a mutex;</li>
  * <li><b>re-arm, then drain</b>: arm again first, then poll, as {@code ibv_rc_pingpong -e}
  * does: a completion after the poll raises the next event. So when that poll emptied the CQ, the
  * next wait sleeps at once, with no poll before it.</li>
  * </ol>
  *
- * With a spin budget (the adaptive mode), it first polls for that long, and arms and sleeps only
+ * A read has no timeout, and a peer that vanished must be an error, not a hang: a {@link Watchdog}
+ * keeps the time of each sleep on a thread of its own and, when one outlasts its timeout, rings an
+ * {@link Alarm}, a completion of its own on the same channel, whose event ends the read. So the
+ * sleeping thread makes one system call per wake-up, the read, as C does.
+ *
+ * <p>With a spin budget (the adaptive mode), it first polls for that long, and arms and sleeps only
  * if nothing came: most of busy polling's latency when messages come fast, an idle CPU when they
  * do not. Closing acknowledges every event still unacknowledged: {@code ibv_destroy_cq} waits
  * until each event of its CQ is, for ever. Nothing here creates an object per wait.
@@ -39,7 +43,8 @@ public final class EventWaiter implements CompletionWaiter {
     private final NotifyVerbs notify;
     private final long spinNanos;
     private final int solicitedOnly;
-    private final Poll.Readable readable;
+    private final Alarm alarm;
+    private final Watchdog watchdog;
     private final Memory eventCq;
     private final Pointer eventContext;
     private boolean armed;
@@ -63,9 +68,15 @@ public final class EventWaiter implements CompletionWaiter {
         this.notify = notify;
         this.spinNanos = spinNanos;
         this.solicitedOnly = solicitedOnly ? 1 : 0;
-        this.readable = new Poll.Readable(channel.fd(), "the completion channel");
         this.eventCq = new Memory(2L * Native.POINTER_SIZE); // where ibv_get_cq_event writes the CQ, then its context
         this.eventContext = eventCq.share(Native.POINTER_SIZE);
+        this.alarm = Alarm.create(channel);
+        try {
+            this.watchdog = new Watchdog(alarm, "events-watchdog");
+        } catch (RuntimeException | Error failed) {
+            alarm.close();
+            throw failed;
+        }
     }
 
     @Override
@@ -100,42 +111,32 @@ public final class EventWaiter implements CompletionWaiter {
     }
 
     /**
-     * Sleeps until an event brings completions, or {@code timeoutNanos} pass with none. The first
-     * sleep reads no clock: where reading it is a system call, as in the lab, a sleep that ends
-     * with its completion should not pay for two. Only a wake-up that found nothing (an event for
-     * completions an earlier poll already took) starts the clock, for the sleeps after it; such a
-     * wake-up comes at once, so the timeout still holds, give or take that first sleep.
+     * Sleeps until an event brings completions, or the watchdog's alarm says that
+     * {@code timeoutNanos} passed with none. An event for completions an earlier poll already
+     * took finds nothing: the sleep goes on, and the watchdog keeps counting its time.
      */
     private int sleep(Completions completions, long timeoutNanos) {
-        if (!readable.within(timeoutNanos)) {
-            return 0;
-        }
-        int count = wake(completions);
-        if (count > 0) {
-            return count;
-        }
-        long deadline = System.nanoTime() + timeoutNanos;
-        long remaining = timeoutNanos;
-        while (readable.within(remaining)) {
-            count = wake(completions);
-            if (count > 0) {
-                return count;
+        watchdog.asleep(timeoutNanos);
+        try {
+            while (true) {
+                long cq = takeEvent();
+                if (alarm.isFor(cq)) {
+                    alarm.acknowledge();
+                    if (watchdog.heard()) {
+                        return 0; // the time is up
+                    }
+                    continue; // it rang for a sleep that ended anyway
+                }
+                tookEvent();
+                arm(); // before the poll: a completion after it raises the next event
+                int count = poll(completions);
+                if (count > 0) {
+                    return count;
+                }
             }
-            remaining = deadline - System.nanoTime();
-            if (remaining <= 0) {
-                return 0;
-            }
+        } finally {
+            watchdog.awake();
         }
-        return 0;
-    }
-
-    /** Once the channel is readable: takes the event, re-arms, then drains; what it found, 0 for nothing. */
-    private int wake(Completions completions) {
-        if (!takeEvent()) {
-            return 0; // woken, but another reader took the event
-        }
-        arm(); // before the poll: a completion after it raises the next event
-        return poll(completions);
     }
 
     /** The adaptive mode's first phase: polls for {@code spinNanos}; what it found, or 0. */
@@ -161,22 +162,24 @@ public final class EventWaiter implements CompletionWaiter {
         armed = true;
     }
 
-    /** Reads one event; false when there was none after all (the fd is non-blocking). */
-    private boolean takeEvent() {
-        int rc = EventVerbs.ibv_get_cq_event(channel.pointer(), eventCq, eventContext);
-        if (rc != 0) {
+    /** Reads the next event, sleeping until it comes: the address of the CQ it is for. */
+    private long takeEvent() {
+        while (EventVerbs.ibv_get_cq_event(channel.pointer(), eventCq, eventContext) != 0) {
             int errno = Native.getLastError();
-            if (errno == Errno.EAGAIN) {
-                return false;
+            if (errno != Errno.EINTR) { // EINTR: a signal ended the read early; read again
+                throw VerbsException.ofErrno("ibv_get_cq_event", errno, "The completion channel is unusable");
             }
-            throw VerbsException.ofErrno("ibv_get_cq_event", errno, "The completion channel is unusable");
         }
+        return eventCq.getLong(0); // a pointer: 8 bytes on every platform this book runs on
+    }
+
+    /** An event of this waiter's CQ: counted, and acknowledged in batches. */
+    private void tookEvent() {
         armed = false; // an armed CQ raises one event, then must be armed again
         events++;
         if (++unacked == ACK_BATCH) {
             acknowledge();
         }
-        return true;
     }
 
     private void acknowledge() {
@@ -184,11 +187,13 @@ public final class EventWaiter implements CompletionWaiter {
         unacked = 0;
     }
 
-    /** Acknowledges what is left: before the CQ is destroyed, on every path. */
+    /** Acknowledges what is left: before the CQ is destroyed, on every path; then the watchdog and its alarm go. */
     @Override
     public void close() {
         if (unacked > 0) {
             acknowledge();
         }
+        watchdog.close();
+        alarm.close();
     }
 }

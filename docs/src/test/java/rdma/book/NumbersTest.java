@@ -41,6 +41,7 @@ class NumbersTest {
             4.096 us        | the unit of the ACK timeout, from the InfiniBand specification
             67 ms           | 4.096 us x 2^14: ACK timeout 14, computed
             50 microseconds | WaitMode.ADAPTIVE_SPIN_MICROS
+            250 ms          | Watchdog.MAX_LOOK_NANOS, the longest a watchdog waits between two looks
             100%            | a core that spins: by definition
             """;
     private static final Set<String> NOT_MEASURED = CONSTANTS.lines().map(line -> line.split("\\|")[0].strip())
