@@ -25,8 +25,8 @@ final class EventVerbs {
 
     /**
      * {@code int ibv_get_cq_event(struct ibv_comp_channel *channel, struct ibv_cq **cq, void **cq_context)}:
-     * reads one event from the channel's fd, and writes which CQ it is for. On a non-blocking fd with
-     * no event, -1 with errno EAGAIN.
+     * reads one event from the channel's fd, and writes which CQ it is for. The fd is blocking, as
+     * libibverbs makes it: the read sleeps until an event comes.
      */
     static native int ibv_get_cq_event(Pointer channel, Pointer cq, Pointer cqContext);
 

@@ -2,6 +2,8 @@ package rdma.events;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
+import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.devices.Mtu;
@@ -19,6 +21,16 @@ import rdma.queues.WrOpcode;
  * to a completion channel. The smallest setting in which events can be watched one by one.
  */
 final class LoopbackPair implements AutoCloseable {
+    static {
+        Native.register(LoopbackPair.class, Platform.C_LIBRARY_NAME);
+    }
+
+    /** {@code poll(2)}, to look whether an event is there without taking it (the waiter itself never polls the fd). */
+    private static native int poll(Pointer fds, long nfds, int timeout);
+
+    /** {@code POLLIN} of {@code poll.h} (chapter 09's layout test proves it). */
+    private static final short POLLIN = 0x001;
+
     private final DeviceList devices;
     final DeviceContext context;
     final CompletionChannel channel;
@@ -44,7 +56,7 @@ final class LoopbackPair implements AutoCloseable {
         senderCompletions = new Completions(sender.cq(), 1, "sender");
         pollFd.clear();
         pollFd.setInt(0, channel.fd());
-        pollFd.setShort(4, Poll.POLLIN);
+        pollFd.setShort(4, POLLIN); // struct pollfd: int fd, short events, short revents
     }
 
     void postReceive() {
@@ -72,12 +84,12 @@ final class LoopbackPair implements AutoCloseable {
 
     /** Whether the channel's fd becomes readable (an event is there) within {@code millis}. */
     boolean eventWithin(int millis) {
-        return Poll.poll(pollFd, 1, millis) == 1;
+        return poll(pollFd, 1, millis) == 1;
     }
 
     /** {@code ibv_get_cq_event}: takes the event, which must be for the receiver's CQ. */
     void takeEvent() {
-        if (takeAnyEvent() != com.sun.jna.Pointer.nativeValue(receiver.cq().pointer())) {
+        if (takeAnyEvent() != Pointer.nativeValue(receiver.cq().pointer())) {
             throw new AssertionError("an event for another CQ");
         }
     }

@@ -10,13 +10,13 @@ import java.util.Optional;
 import rdma.devices.Errno;
 import rdma.devices.Layout;
 import rdma.devices.VerbsException;
-import rdma.events.Poll;
 
 /**
  * {@code rdma_create_event_channel} and {@code rdma_destroy_event_channel}: where the connection
  * manager reports what happened to the identifiers created on it. Its descriptor is made
- * non-blocking, as chapter 08 made the completion channel's, so that {@link #next} waits with
- * {@code poll(2)} and a timeout: no wait here lasts for ever. Each event is copied and
+ * non-blocking ({@link Poll}), so that {@link #next} waits with {@code poll(2)} and a timeout: no
+ * wait here lasts for ever. (Chapter 08's completion channel sleeps in a blocking read instead,
+ * for the sake of a message's latency; the connection manager's events are few.) Each event is copied and
  * acknowledged at once, since an identifier cannot be destroyed while an event of it is not.
  */
 public final class EventChannel implements AutoCloseable {

@@ -6,15 +6,16 @@ import rdma.testsupport.LayoutProbe;
 /**
  * The connection manager's structures (the identifier, with its route, addresses and GIDs; the
  * event, with its parameter union; the connection parameters; the socket addresses) and
- * constants, proven against gcc and the installed librdmacm headers.
+ * constants, and poll(2)'s, proven against gcc and the installed librdmacm and C library headers.
  */
 class LayoutTest {
     @Test
     void everyStructureAndConstantMatchesTheCHeaders() throws Exception {
         new LayoutProbe().include("rdma/rdma_cma.h", "librdmacm-dev").include("netinet/in.h")
+                .include("poll.h").include("fcntl.h")
                 .structs(rdma_event_channel.class, sockaddr_in.class, sockaddr_in6.class, sockaddr_storage.class,
                         rdma_ib_addr.class, rdma_addr.class, rdma_route.class, rdma_cm_id.class, rdma_conn_param.class,
-                        rdma_ud_param.class, rdma_cm_event.class)
+                        rdma_ud_param.class, rdma_cm_event.class, pollfd.class)
                 .addMember("struct rdma_cm_event", "param", rdma_cm_event.param_union.class)
                 .constants(CmEventType.class)
                 .constant("RDMA_PS_TCP", CmVerbs.RDMA_PS_TCP)
@@ -22,6 +23,8 @@ class LayoutTest {
                 .constant("RDMA_MAX_INIT_DEPTH", CmVerbs.RDMA_MAX_INIT_DEPTH)
                 .constant("AF_INET", CmVerbs.AF_INET).constant("AF_INET6", CmVerbs.AF_INET6)
                 .constant("EADDRINUSE", CmId.EADDRINUSE)
+                .constant("F_GETFL", Poll.F_GETFL).constant("F_SETFL", Poll.F_SETFL).constant("O_NONBLOCK", Poll.O_NONBLOCK)
+                .constant("POLLIN", Poll.POLLIN)
                 .assertMatchesTheHeaders();
     }
 }

@@ -118,7 +118,7 @@ class CompChannelDeviceTest {
         assertThat(java.stdout()).contains("1638400 bytes in ", "200 iters in ");
     }
 
-    /** Asleep on events when the peer dies: woken by the timeout of poll(2), an error, not a hang. */
+    /** Asleep on events when the peer dies: woken by the watchdog's alarm (or a send that ran out of retries), an error, not a hang. */
     @Test
     void aPeerThatDiesWhileThisSideSleepsEndsInAnError() throws Exception {
         int port = FreePorts.next();

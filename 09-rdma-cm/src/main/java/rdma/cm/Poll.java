@@ -1,4 +1,4 @@
-package rdma.events;
+package rdma.cm;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
@@ -9,10 +9,10 @@ import rdma.devices.Layout;
 import rdma.devices.VerbsException;
 
 /**
- * The two calls of the C library that waiting with a timeout needs: {@code fcntl(2)}, to make
- * the channel's fd non-blocking, and {@code poll(2)}, to wait until it is readable or the time
- * is up. Direct mapping, named as in C; {@link #nonBlocking} and {@link Readable} are public for
- * any file descriptor a program waits on.
+ * The two calls of the C library that waiting on a file descriptor with a timeout needs:
+ * {@code fcntl(2)}, to make it non-blocking, and {@code poll(2)}, to wait until it is readable or
+ * the time is up. Direct mapping, named as in C; {@link #nonBlocking} and {@link Readable} are
+ * public for any file descriptor a program waits on.
  */
 public final class Poll {
     static {

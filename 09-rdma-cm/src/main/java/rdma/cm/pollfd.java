@@ -1,4 +1,4 @@
-package rdma.events;
+package rdma.cm;
 
 import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
