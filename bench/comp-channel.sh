@@ -154,8 +154,10 @@ for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adap
   wait_listening "$port"
   "${command[@]}" $options -d "$client_dev" -p "$port" "${gid_args[@]}" -n 100000000 127.0.0.1 > "$work/client.txt" 2>&1 &
   client=$!
-  # Time for a JVM to start under emulation, connect and run its loop for a while.
-  sleep 15
+  # Until the client is connected (it printed the server's address; a JVM may take half a minute
+  # to get there under emulation), then its loop runs for a while.
+  for _ in $(seq 1200); do grep -q 'remote address' "$work/client.txt" && break; sleep 0.1; done
+  sleep 5
   kill -STOP "$client"; sleep 1
   ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
   before=$(ticks); sleep 5; after=$(ticks)
@@ -176,7 +178,7 @@ for mode in poll events adaptive; do
     > "$work/server.txt" 2>&1 &
   server=$!
   wait_listening "$port"
-  sleep 2
+  sleep 15 # the JVM's start-up work (compiling what it ran first) goes on a while after it listens
   ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
   before=$(ticks); sleep 10; after=$(ticks)
   kill "$server"; wait "$server" 2>/dev/null || true
@@ -322,12 +324,14 @@ $profile_table
 Most of either tool's CPU is the kernel's: soft-RoCE does there what a NIC does in hardware (building,
 checksumming and copying every packet, in the context of whichever process posts or is interrupted),
 and every sleep and wake-up is a trip through the scheduler and an emulated interrupt. Java's wait
-makes a system call that C's does not (\`poll(2)\` with a timeout, so that a vanished peer is an error,
-where C blocks in \`read\` for ever: the poll-first rows above are what it costs C), and each data-path
-call costs JNA's dispatch. The clock row is
-much of that timeout too: a \`poll(2)\` with a timeout reads the clock as it starts (the kernel's
-\`poll_select_set_timeout\` and \`select_estimate_accuracy\`), and the lab's clock is an emulated HPET,
-slow to read; on hardware whose clock is the CPU's own counter those reads cost nanoseconds. The Java loop itself reads it only after a wake-up that found nothing. On a NIC none of the packet work is the CPU's, a
+makes the system calls C's makes: one blocking \`read\` per wake-up (\`ibv_get_cq_event\`), and the arm.
+Its timeout, which C lacks (C blocks in \`read\` for ever when the peer vanishes), is kept by a watchdog
+thread that looks a few times a second and ends a sleep past it with a completion of its own (chapter
+08's README says how), so the sleeping thread reads no clock. Waiting in \`poll(2)\` with a timeout
+before each read, the usual way, would cost what the poll-first rows show: a system call more per
+wake-up, and the clock read as it starts (the kernel's \`poll_select_set_timeout\`), slow in the lab,
+whose clock is an emulated HPET (on hardware whose clock is the CPU's own counter, nanoseconds). What
+Java adds to C's CPU is its own: JNA's dispatch on every call, and the JIT-compiled loop. On a NIC none of the packet work is the CPU's, a
 wake-up is a few microseconds, and the clock is read in user space: there waiting on events saves
 what busy polling spends, a whole core per waiting thread, at the price of the wake-up's latency.
 The lab cannot show that saving while messages flow: its polling spends little beside soft-RoCE's
@@ -348,7 +352,7 @@ that does not come, its CPU over 5 s. This is what each way of waiting costs whe
 | --- | --- |
 $(printf '%s\n' "${stopped_rows[@]}")
 
-A receiver (\`transfer --server\`) waiting for senders, its CPU over 10 s. Its QP is made, but it is blocked in
+A receiver (\`transfer --server\`) waiting for senders, its CPU over 10 s from 15 s after it listens. Its QP is made, but it is blocked in
 \`accept()\` in every mode and polls nothing yet, so this is the JVM's own background work, not its wait:
 
 | --wait | CPU |
