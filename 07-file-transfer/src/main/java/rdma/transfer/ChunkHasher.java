@@ -133,16 +133,6 @@ public final class ChunkHasher implements AutoCloseable {
     public void close() {
         closed = true;
         LockSupport.unpark(thread);
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException again) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.joinUninterruptibly(thread);
     }
 }

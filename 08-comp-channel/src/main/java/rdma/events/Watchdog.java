@@ -2,6 +2,7 @@ package rdma.events;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import rdma.transfer.Threads;
 
 /**
  * Keeps the time of a waiter's sleeps on a thread of its own, so that the sleeping thread makes no
@@ -103,16 +104,6 @@ final class Watchdog implements AutoCloseable {
     public void close() {
         closed = true;
         LockSupport.unpark(thread);
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException again) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.joinUninterruptibly(thread);
     }
 }
