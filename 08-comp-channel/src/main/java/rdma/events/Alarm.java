@@ -20,8 +20,9 @@ import rdma.queues.ibv_qp_attr;
  * CQ armed on the same channel. {@link #ring} moves the QP to the error state, the device flushes
  * the receive (a completion with status {@code IBV_WC_WR_FLUSH_ERR}), and the armed CQ raises an
  * event that wakes the sleeper, which sees whose CQ it is ({@link #isFor}) and acknowledges it
- * ({@link #acknowledge}); then the alarm is set again ({@link #reset}). Flushing an errored QP's work requests is the verbs rule at work here;
- * it is how the kernel drains a QP too. Resources go in chapter 03's order: QP, CQ, PD.
+ * ({@link #acknowledge}); then the alarm is set again ({@link #reset}). The verbs rule at work:
+ * a QP in the error state completes every work request it holds, flushed; the kernel drains a QP
+ * the same way. Resources go in chapter 03's order: QP, CQ, PD.
  */
 public final class Alarm implements AutoCloseable {
     /** Any port will do for a QP that never sends: port 1 is on every device. */
