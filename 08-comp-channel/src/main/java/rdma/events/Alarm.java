@@ -1,6 +1,7 @@
 package rdma.events;
 
 import com.sun.jna.Pointer;
+import rdma.devices.ResourceStack;
 import rdma.devices.VerbsException;
 import rdma.memory.ProtectionDomain;
 import rdma.queues.CompletionQueue;
@@ -30,7 +31,8 @@ public final class Alarm implements AutoCloseable {
     static final String RING_HINT = "The device could not flush the alarm's QP: the waiter cannot time out";
     static final String RESET_HINT = "The alarm's QP is unusable: the waiter cannot time out";
 
-    private final ProtectionDomain pd;
+    /** The PD, the CQ and the QP, closed in reverse. */
+    private final ResourceStack resources;
     private final CompletionQueue cq;
     private final QueuePair qp;
     private final ReceiveRequest receive;
@@ -38,8 +40,8 @@ public final class Alarm implements AutoCloseable {
     private final NotifyVerbs notify;
     private final long address;
 
-    private Alarm(ProtectionDomain pd, CompletionQueue cq, QueuePair qp) {
-        this.pd = pd;
+    private Alarm(ResourceStack resources, CompletionQueue cq, QueuePair qp) {
+        this.resources = resources;
         this.cq = cq;
         this.qp = qp;
         this.receive = new ReceiveRequest(qp, 0, "the alarm"); // no buffer: nothing ever lands in it
@@ -50,25 +52,16 @@ public final class Alarm implements AutoCloseable {
 
     /** An alarm on {@code channel}, set: a PD, a CQ of one entry and a QP of its own. */
     public static Alarm create(CompletionChannel channel) {
-        ProtectionDomain pd = ProtectionDomain.allocate(channel.context());
-        CompletionQueue cq = null;
+        ResourceStack resources = new ResourceStack();
         try {
-            cq = channel.createCq(1);
-            QueuePair qp = QueuePair.createRc(pd, cq, cq, QueueCapacity.of(1, 1).withSge(0, 0));
-            try {
-                Alarm alarm = new Alarm(pd, cq, qp);
-                alarm.set();
-                return alarm;
-            } catch (RuntimeException failed) {
-                qp.close();
-                throw failed;
-            }
+            ProtectionDomain pd = resources.push(ProtectionDomain.allocate(channel.context()));
+            CompletionQueue cq = resources.push(channel.createCq(1));
+            QueuePair qp = resources.push(QueuePair.createRc(pd, cq, cq, QueueCapacity.of(1, 1).withSge(0, 0)));
+            Alarm alarm = new Alarm(resources, cq, qp);
+            alarm.set();
+            return alarm;
         } catch (RuntimeException failed) {
-            if (cq != null) {
-                cq.close();
-            }
-            pd.close();
-            throw failed;
+            throw resources.closeAfter(failed);
         }
     }
 
@@ -117,8 +110,6 @@ public final class Alarm implements AutoCloseable {
     /** The QP, then its CQ (every event of which was acknowledged when it was taken), then the PD. */
     @Override
     public void close() {
-        try (ProtectionDomain ignoredPd = pd; CompletionQueue ignoredCq = cq; QueuePair ignoredQp = qp) {
-            // closed in reverse: QP, CQ, PD
-        }
+        resources.close();
     }
 }
