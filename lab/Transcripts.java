@@ -54,6 +54,7 @@ public class Transcripts {
         }
         int differences = 0;
         int transcripts = 0;
+        long start = System.nanoTime();
         for (Path file : files) {
             String text = Files.readString(file);
             Matcher run = RUN.matcher(text);
@@ -62,7 +63,9 @@ public class Transcripts {
                 transcripts++;
                 String indent = run.group(2);
                 String command = run.group(3);
-                System.err.println("transcripts: " + root.relativize(file) + ": " + command);
+                // The time since the start: where a run that ran out of time spent it.
+                System.err.println("transcripts: [" + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s] "
+                        + root.relativize(file) + ": " + command);
                 String output = run(root, command);
                 String shown = run.group(4);
                 // Checking, a capture is retaken only where it differs; writing, so that no page records one by chance.
