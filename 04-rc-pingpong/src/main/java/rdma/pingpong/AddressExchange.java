@@ -24,6 +24,11 @@ public final class AddressExchange {
     /** How long a side waits for each part of the peer's side of an exchange. */
     public static final int READ_TIMEOUT_MILLIS = 15_000;
 
+    private static final String SERVER_OF_ANOTHER_KIND_HINT = "Is the server a program of the same kind (same message format)?";
+    private static final String CLIENT_OF_ANOTHER_KIND_HINT = "Is the client a program of the same kind (same message format)?";
+    private static final String SERVER_GONE_HINT = "Is the server still running?";
+    private static final String CLIENT_GONE_HINT = "Is the client still running?";
+
     private AddressExchange() {
     }
 
@@ -56,14 +61,8 @@ public final class AddressExchange {
             socket.getOutputStream().write(ExchangeMessage.terminated("done"));
             socket.setSoTimeout(0);
             return reply;
-        } catch (SocketTimeoutException silent) {
-            throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
-                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the server a program of the same kind (same message format)?", silent);
-        } catch (EOFException closed) {
-            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the server still running?", closed);
-        } catch (IOException broken) {
-            throw new VerbsException("exchanging addresses with " + peer, String.valueOf(broken.getMessage()),
-                    "Is the server still running?", broken);
+        } catch (IOException failure) {
+            throw failed("exchanging addresses with " + peer, failure, SERVER_OF_ANOTHER_KIND_HINT, SERVER_GONE_HINT, SERVER_GONE_HINT);
         }
     }
 
@@ -146,15 +145,25 @@ public final class AddressExchange {
             readExactly(socket.getInputStream(), ExchangeMessage.DONE_SIZE, peer);
             socket.setSoTimeout(0);
             return client;
-        } catch (SocketTimeoutException silent) {
-            throw new VerbsException("exchanging addresses with " + peer, "it sent nothing for "
-                    + READ_TIMEOUT_MILLIS / 1000 + " s", "Is the client a program of the same kind (same message format)?", silent);
-        } catch (EOFException closed) {
-            throw new PeerGoneException("exchanging addresses with " + peer, closed.getMessage(), "Is the client still running?", closed);
-        } catch (IOException broken) {
-            throw new VerbsException("exchanging addresses with " + peer, String.valueOf(broken.getMessage()),
-                    "Is the client still running?", broken);
+        } catch (IOException failure) {
+            throw failed("exchanging addresses with " + peer, failure, CLIENT_OF_ANOTHER_KIND_HINT, CLIENT_GONE_HINT, CLIENT_GONE_HINT);
         }
+    }
+
+    /**
+     * What a failed exchange is, in one exception: the peer sent nothing in time (it is silent: a
+     * program that expects other messages waits as this one does), closed the connection (it is
+     * gone: a {@link PeerGoneException}), or the connection broke. {@code doing} names the
+     * exchange, and each case has its hint.
+     */
+    public static RuntimeException failed(String doing, IOException failure, String silentHint, String goneHint, String brokenHint) {
+        if (failure instanceof SocketTimeoutException) {
+            return new VerbsException(doing, "it sent nothing for " + READ_TIMEOUT_MILLIS / 1000 + " s", silentHint, failure);
+        }
+        if (failure instanceof EOFException) {
+            return new PeerGoneException(doing, failure.getMessage(), goneHint, failure);
+        }
+        return new VerbsException(doing, String.valueOf(failure.getMessage()), brokenHint, failure);
     }
 
     private static <T> T parse(ExchangeFormat<T> format, byte[] message, String peer) {

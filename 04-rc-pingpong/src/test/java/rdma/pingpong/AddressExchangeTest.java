@@ -163,6 +163,22 @@ class AddressExchangeTest {
         }
     }
 
+    @Test
+    void aFailedExchangeSaysWhetherThePeerWasSilentGoneOrCutOff() {
+        String doing = "exchanging addresses with peer:1";
+        assertThat(AddressExchange.failed(doing, new java.net.SocketTimeoutException("Read timed out"), "silent?", "gone?", "broken?"))
+                .isInstanceOf(VerbsException.class)
+                .isNotInstanceOf(PeerGoneException.class)
+                .hasMessage(doing + ": it sent nothing for 15 s. silent?");
+        assertThat(AddressExchange.failed(doing, new java.io.EOFException("peer:1 closed the connection"), "silent?", "gone?", "broken?"))
+                .isInstanceOf(PeerGoneException.class)
+                .hasMessage(doing + ": peer:1 closed the connection. gone?");
+        assertThat(AddressExchange.failed(doing, new java.net.SocketException("Connection reset"), "silent?", "gone?", "broken?"))
+                .isInstanceOf(VerbsException.class)
+                .isNotInstanceOf(PeerGoneException.class)
+                .hasMessage(doing + ": Connection reset. broken?");
+    }
+
     /** This process's open sockets, from its file descriptors. */
     private static long openSockets() throws Exception {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {

@@ -1,10 +1,8 @@
 package rdma.write;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -17,7 +15,6 @@ import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.pingpong.ExchangeFormat;
 import rdma.pingpong.ExchangeMessage;
-import rdma.pingpong.PeerGoneException;
 
 /**
  * The conversation {@code ib_write_lat} holds over TCP before its test (write_lat.c's main, with
@@ -53,6 +50,8 @@ public final class PerftestHandshake {
     static final int CACHE_LINE_SIZE = 64;
 
     private static final String NOT_PERFTEST_HINT = "Is the peer ib_write_lat, or this program with --perftest?";
+    private static final String PERFTEST_REFUSED_HINT = "perftest closes the connection when it refuses something: its output says what";
+    private static final String BROKEN_HINT = "Look at the other side's output";
 
     private static final Pattern LEADING_NUMBER = Pattern.compile("^\\s*(\\d+(?:\\.\\d*)?)");
 
@@ -102,15 +101,9 @@ public final class PerftestHandshake {
             trade("the keys, the last time: both QPs are ready", myKeys);
             socket.setSoTimeout(0);
             return theirs;
-        } catch (SocketTimeoutException silent) {
-            throw new VerbsException("perftest's handshake with " + peer, "it sent nothing for "
-                    + AddressExchange.READ_TIMEOUT_MILLIS / 1000 + " s", NOT_PERFTEST_HINT, silent);
-        } catch (EOFException closed) {
-            throw new PeerGoneException("perftest's handshake with " + peer, closed.getMessage(),
-                    "perftest closes the connection when it refuses something: its output says what", closed);
-        } catch (IOException broken) {
-            throw new VerbsException("perftest's handshake with " + peer, String.valueOf(broken.getMessage()),
-                    "Look at the other side's output", broken);
+        } catch (IOException failure) {
+            throw AddressExchange.failed("perftest's handshake with " + peer, failure, NOT_PERFTEST_HINT, PERFTEST_REFUSED_HINT,
+                    BROKEN_HINT);
         }
     }
 
