@@ -27,8 +27,9 @@ port=19300
 # CPU seconds (user + system) a finished command used, from GNU time's output file.
 cpu_of() { awk '{ print $1 + $2 }' "$1"; }
 
-# ibv_rc_pingpong -e paying for what chapter 08's waiter does before each event, a poll(2) with
-# a timeout (bench/src/main/c/poll-first.c, loaded with LD_PRELOAD): what C's wait would cost
+# ibv_rc_pingpong -e paying for the usual way to wait with a timeout, a poll(2) before each read
+# (bench/src/main/c/poll-first.c, loaded with LD_PRELOAD), which chapter 08's waiter made until its
+# watchdog took the timeout off the sleeping thread: what C's wait would cost
 # with the same guarantee that a vanished peer cannot make it sleep for ever.
 gcc -O2 -Wall -Wextra -shared -fPIC -o "$work/poll-first.so" bench/src/main/c/poll-first.c -ldl
 
@@ -147,7 +148,8 @@ done
 stopped_rows=()
 for tool in "c" "c -e" "java --wait poll" "java --wait events" "java --wait adaptive"; do
   port=$((port + 1))
-  if [ "${tool%% *}" = c ]; then command=(ibv_rc_pingpong); else command=("${java_tool[@]}" pingpong); fi
+  # C's stdout is a file here: line-buffered (stdbuf), or its address lines would come at its exit.
+  if [ "${tool%% *}" = c ]; then command=(stdbuf -oL ibv_rc_pingpong); else command=("${java_tool[@]}" pingpong); fi
   options=$(tool_options "$tool")
   "${command[@]}" $options -d "$server_dev" -p "$port" "${gid_args[@]}" -n 100000000 > "$work/server.txt" 2>&1 &
   server=$!
@@ -286,9 +288,10 @@ quarter of an hour to the next by more than the differences measured here, so me
 would compare the lab's moods as much as the tools.
 
 \`ibv_rc_pingpong -e\`, poll(2) first, is the C tool with \`bench/src/main/c/poll-first.c\` loaded
-(\`LD_PRELOAD\`): each \`read\` first waits in \`poll(2)\` with a 10 s timeout, as chapter 08's waiter
-does before it takes an event (\`ibv_get_cq_event\` is a \`read\` of the channel's fd). It pays for the
-system call that keeps a vanished peer from putting chapter 08 to sleep for ever; it does not act on the timeout.
+(\`LD_PRELOAD\`): each \`read\` first waits in \`poll(2)\` with a 10 s timeout (\`ibv_get_cq_event\` is a
+\`read\` of the channel's fd), the usual way to keep a vanished peer from putting a waiter to sleep for
+ever, and chapter 08's way until its watchdog took the timeout off the sleeping thread. It pays for that
+system call; it does not act on the timeout.
 
 | size | tool | usec/iter whole | usec/iter steady | CPU s per 1000 whole | CPU s per 1000 steady |
 | --- | --- | --- | --- | --- | --- |
