@@ -3,9 +3,12 @@ package rdma.pingpong;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.EOFException;
 import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
@@ -166,14 +169,14 @@ class AddressExchangeTest {
     @Test
     void aFailedExchangeSaysWhetherThePeerWasSilentGoneOrCutOff() {
         String doing = "exchanging addresses with peer:1";
-        assertThat(AddressExchange.failed(doing, new java.net.SocketTimeoutException("Read timed out"), "silent?", "gone?", "broken?"))
+        assertThat(AddressExchange.failed(doing, new SocketTimeoutException("Read timed out"), "silent?", "gone?", "broken?"))
                 .isInstanceOf(VerbsException.class)
                 .isNotInstanceOf(PeerGoneException.class)
                 .hasMessage(doing + ": it sent nothing for 15 s. silent?");
-        assertThat(AddressExchange.failed(doing, new java.io.EOFException("peer:1 closed the connection"), "silent?", "gone?", "broken?"))
+        assertThat(AddressExchange.failed(doing, new EOFException("peer:1 closed the connection"), "silent?", "gone?", "broken?"))
                 .isInstanceOf(PeerGoneException.class)
                 .hasMessage(doing + ": peer:1 closed the connection. gone?");
-        assertThat(AddressExchange.failed(doing, new java.net.SocketException("Connection reset"), "silent?", "gone?", "broken?"))
+        assertThat(AddressExchange.failed(doing, new SocketException("Connection reset"), "silent?", "gone?", "broken?"))
                 .isInstanceOf(VerbsException.class)
                 .isNotInstanceOf(PeerGoneException.class)
                 .hasMessage(doing + ": Connection reset. broken?");
