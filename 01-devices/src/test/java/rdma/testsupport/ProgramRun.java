@@ -10,6 +10,8 @@ import java.util.List;
 
 /** A chapter program run in this JVM, with what it printed and its exit code. */
 public record ProgramRun(int exitCode, String stdout, String stderr) {
+    /** What a run's output may fill before its buffer grows: more than any chapter's test run prints. */
+    private static final int CAPTURE_BYTES = 1 << 16;
 
     /** A chapter's {@code run(args, out, err)} entry point. */
     @FunctionalInterface
@@ -26,8 +28,10 @@ public record ProgramRun(int exitCode, String stdout, String stderr) {
     }
 
     public static ProgramRun of(Program program, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        // Room enough from the start: a buffer that grows allocates in whichever thread writes the line
+        // that fills it, a race between a demo's two sides that would blur the allocation checks.
+        ByteArrayOutputStream out = new ByteArrayOutputStream(CAPTURE_BYTES);
+        ByteArrayOutputStream err = new ByteArrayOutputStream(CAPTURE_BYTES);
         int exitCode = program.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new ProgramRun(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
