@@ -10,7 +10,7 @@ import java.util.List;
 
 /** A chapter program run in this JVM, with what it printed and its exit code. */
 public record ProgramRun(int exitCode, String stdout, String stderr) {
-    /** What a run's output may fill before its buffer grows: more than any chapter's test run prints. */
+    /** What a run's output may fill before its buffer grows: twenty times what the runs of the allocation checks print. */
     private static final int CAPTURE_BYTES = 1 << 16;
 
     /** A chapter's {@code run(args, out, err)} entry point. */
