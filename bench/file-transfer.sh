@@ -20,13 +20,31 @@ rounds=${ROUNDS:-3}
 size=$((1 << 30))
 
 classpath="$(chapter_classpath):$PWD/bench/target/classes"
+work=$(mktemp -d /tmp/bench-file-transfer.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
 # The lab sets -XX:TieredStopAtLevel=1 for every JVM (its tests are short); each run here says its own.
-java_with() { local jit=$1; shift; JAVA_TOOL_OPTIONS= java $([ "$jit" = c1 ] && echo -XX:TieredStopAtLevel=1) -cp "$classpath" "$@"; }
+# A JVM that crashes writes its report beside the run's outputs, not into the repository.
+java_with() {
+  local jit=$1; shift
+  JAVA_TOOL_OPTIONS= java $([ "$jit" = c1 ] && echo -XX:TieredStopAtLevel=1) -XX:ErrorFile="$work/hs_err_%p.log" \
+    -cp "$classpath" "$@"
+}
 gid_java=(); gid_c=()
 [ -n "$gid" ] && gid_java=(-g "$gid") && gid_c=(-x "$gid")
 
-work=$(mktemp -d /tmp/bench-file-transfer.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# With C2 beside C1, a JVM in the lab crashes now and then (SIGILL or SIGSEGV inside a method C1
+# compiled, at the jump HotSpot writes over its entry when C2's version replaces it): the emulator
+# translates code while it runs, and can run a method another vCPU is rewriting. The lab's tests,
+# C1 alone, have not met it. Whether a run whose outputs are the files "$@" is such a run; if so,
+# it says where the JVM crashed and counts the crash for the page.
+jvm_crashed() {
+  grep -qs "A fatal error has been detected by the Java Runtime Environment" "$@" || return 1
+  echo "bench: a JVM crashed: $(grep -hs -A1 "Problematic frame" "$@" | tail -n1)" >&2
+  echo crash >> "$work/crashes"
+}
+# Runs "$@", one run that returns 2 where the emulator crashed a JVM of it, as retried (lib.sh) says.
+jvm_retried() { retried "a JVM of the run crashed in the emulator" "$@"; }
 mkdir "$work/in"
 echo "bench: writing a 1 GiB file of random bytes" >&2
 head -c "$size" /dev/urandom > "$work/file.bin"
@@ -38,7 +56,8 @@ ticks_per_second=$(getconf CLK_TCK)
 port=19100
 # One Java transfer with the JIT $1 ("default" or "c1"): chapter 07's program or, with a 4th argument
 # ("events"), chapter 08's transfer waiting that way; prints "MiB/s disk-seconds" from the sender's result line.
-java_run() {
+java_run() { jvm_retried java_run_once "$@"; }
+java_run_once() {
   local jit=$1 chunk=$2 depth=$3 program=(rdma.transfer.app.FileTransferMain)
   [ -n "${4:-}" ] && program=(rdma.events.app.CompChannelMain transfer --wait "$4")
   port=$((port + 1))
@@ -48,25 +67,33 @@ java_run() {
   local server=$!
   wait_listening "$port"
   java_with "$jit" "${program[@]}" -d "$client_dev" -p "$port" "${gid_java[@]}" --chunk "$chunk" --depth "$depth" \
-    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
-  wait "$server" || { cat "$work/server.txt" >&2; return 1; }
+    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; wait "$server" || true; crashed_or_failed; return; }
+  wait "$server" || { crashed_or_failed; return; }
   # "file.bin: 1073741824 bytes in 41.52 s = 24.66 MiB/s (disk 0.84 s), sha256 ..."
   sed -n 's/^file\.bin: \([0-9]*\) bytes in \([0-9.]*\) s = .* (disk \([0-9.]*\) s).*/\1 \2 \3/p' "$work/client.txt" |
     awk '{ printf "%.2f %.2f\n", $1 / $2 / 1048576, $3 }'
 }
 
+# Status 2 where a JVM of the run that failed crashed in the emulator (jvm_crashed), else 1 with
+# the failed run's outputs shown.
+crashed_or_failed() {
+  jvm_crashed "$work/server.txt" "$work/client.txt" && return 2
+  cat "$work/server.txt" "$work/client.txt" >&2
+  return 1
+}
+
 # Chapter 07's transport alone, the same bytes, chunk and depth, both sides waiting as $1 says
 # (poll, chapter 07's, or chapter 08's events); prints its MiB/s.
-transport_run() {
+transport_run() { jvm_retried transport_run_once "$@"; }
+transport_run_once() {
   port=$((port + 1))
   java_with default rdma.transfer.TransportAlone --wait "$1" --server -d "$server_dev" -p "$port" "${gid_java[@]}" \
     > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
   java_with default rdma.transfer.TransportAlone --wait "$1" -d "$client_dev" -p "$port" "${gid_java[@]}" 127.0.0.1 \
-    > "$work/client.txt" 2>&1 \
-    || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
-  wait "$server" || { cat "$work/server.txt" >&2; return 1; }
+    > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; wait "$server" || true; crashed_or_failed; return; }
+  wait "$server" || { crashed_or_failed; return; }
   sed -n 's/^transport: .* = \([0-9.]*\) MiB\/s$/\1/p' "$work/client.txt"
 }
 
@@ -123,9 +150,16 @@ user=$(printf '%s\n' "${user_values[@]}" | median); kernel=$(printf '%s\n' "${ke
 read -r c_every _ _ < <(c_run "$(to_bytes $chunk)" "$depth" -Q 1)
 echo "bench: ib_write_bw -Q 1: $c_every MiB/s" >&2
 
-# SHA-256 on one thread, as each side's hasher runs it, with each JIT.
-hash_default=$(java_with default rdma.bench.Sha256Rate 256)
-hash_c1=$(java_with c1 rdma.bench.Sha256Rate 256)
+# SHA-256 on one thread, as each side's hasher runs it, with the JIT $1; prints its MiB/s.
+hash_rate() { jvm_retried hash_rate_once "$@"; }
+hash_rate_once() {
+  java_with "$1" rdma.bench.Sha256Rate 256 > "$work/hash.txt" 2> "$work/hash.err" && { cat "$work/hash.txt"; return; }
+  jvm_crashed "$work/hash.txt" "$work/hash.err" && return 2
+  cat "$work/hash.err" >&2
+  return 1
+}
+hash_default=$(hash_rate default)
+hash_c1=$(hash_rate c1)
 # The most a verified transfer can move if nothing but soft-RoCE's kernel work (as much per MiB as
 # during ib_write_bw) and the two hashes used the CPUs, all of them, all the time.
 bound() { awk -v c="$c" -v k="$kernel" -v h="$1" -v n="$(nproc)" 'BEGIN { printf "%.2f", n / (n * k / c + 2 / h) }'; }
@@ -142,6 +176,8 @@ for point in "256K 8" "4M 8" "1M 2" "1M 16"; do
 done
 sweep_rows+=("| 1M | 8 | $j (the median above) | $disk |")
 
+crashes=0
+[ -f "$work/crashes" ] && crashes=$(wc -l < "$work/crashes")
 where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, $(nproc) vCPUs: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
 percent() { awk -v v="$1" 'BEGIN { printf "%.0f%%", 100 * v }'; }
 write_section "file-transfer" <<SECTION
@@ -156,7 +192,8 @@ bytes with no file and no hash (\`bench/src/main/java/rdma/transfer/TransportAlo
 transfer is timed from the file's header to the receiver's verdict: reading the file, hashing both ends
 (each side's hasher thread), writing the copy and its fsync. It ran with the JVM's own compilers (C1,
 then C2 for what runs often), and again with C1 only, as the lab runs its tests. Each cell is the median;
-MiB/s throughout (perftest's "MB" is 2^20 bytes).
+MiB/s throughout (perftest's "MB" is 2^20 bytes). Runs in which the emulator crashed a JVM that had C2 at
+work were run again ($crashes $([ "$crashes" = 1 ] && echo time || echo times) in this session): \`jvm_crashed\` in the script says how and why.
 
 | | MiB/s | of \`ib_write_bw\` |
 | --- | --- | --- |

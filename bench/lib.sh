@@ -119,17 +119,22 @@ table_value() {
 # reports inf. Whether the run whose output is in file $1 is such a run.
 clock_failed() { grep -q "Correlation coefficient" "$1"; }
 
-# Runs "$@", one perftest run that returns 2 where its clock estimate failed (and prints nothing then),
-# three times at most, until it returns anything else; returns 1 after three such failures.
-perftest_retried() {
-  local attempt status
+# Runs "$@", one run that returns 2 where the lab spoiled it (and prints nothing then), three times at
+# most, until it returns anything else, saying each time why ($1, "what happened"); returns 1 after
+# three spoiled runs.
+retried() {
+  local why=$1 attempt status
+  shift
   for attempt in 1 2 3; do
     "$@" && return 0 || status=$?
     [ "$status" = 2 ] || return "$status"
-    echo "bench: perftest could not estimate the CPU's clock rate (its times would be inf): running it again" >&2
+    echo "bench: $why: running it again" >&2
   done
   return 1
 }
+
+# Runs "$@", one perftest run that returns 2 where its clock estimate failed, as retried says.
+perftest_retried() { retried "perftest could not estimate the CPU's clock rate (its times would be inf)" "$@"; }
 
 # run_pair for one of perftest's tools, retried where its clock estimate failed (perftest_retried);
 # prints nothing where every run's did, which the caller's check of the value it reads reports.
