@@ -35,9 +35,9 @@ gid_java=(); gid_c=()
 
 # With C2 beside C1, a JVM in the lab crashes now and then (SIGILL or SIGSEGV inside a method C1
 # compiled, at the jump HotSpot writes over its entry when C2's version replaces it): the emulator
-# translates code while it runs, and can run a method another vCPU is rewriting. The lab's tests,
-# C1 alone, have not met it. Whether a run whose outputs are the files "$@" is such a run; if so,
-# it says where the JVM crashed and counts the crash for the page.
+# translates code while it runs, and can run a method another vCPU is rewriting: the reason the lab
+# runs every other JVM with C1 alone (docs/soft-roce.md). Whether a run whose outputs are the files
+# "$@" is such a run; if so, it says where the JVM crashed and counts the crash for the page.
 jvm_crashed() {
   grep -qs "A fatal error has been detected by the Java Runtime Environment" "$@" || return 1
   echo "bench: a JVM crashed: $(grep -hs -A1 "Problematic frame" "$@" | tail -n1)" >&2
@@ -53,21 +53,32 @@ head -c "$size" /dev/urandom > "$work/file.bin"
 cpu_ticks() { awk '/^cpu / { print $2 + $3, $4 + $7 + $8 }' /proc/stat; }
 ticks_per_second=$(getconf CLK_TCK)
 
-port=19100
+# A TCP port of its own for each run. The runs happen in subshells (each $(...) and <(...)), so the
+# count is kept in a file: a variable of this shell would not see them count.
+next_port() {
+  local port=$(($(cat "$work/port" 2>/dev/null || echo 19100) + 1))
+  echo "$port" > "$work/port"
+  echo "$port"
+}
+# Stops a server started in the background: $1 is what $! said, for java_with the subshell that runs
+# the function, whose child is the JVM.
+stop_server() { pkill -P "$1" 2>/dev/null; kill "$1" 2>/dev/null; wait "$1" || true; }
+
 # One Java transfer with the JIT $1 ("default" or "c1"): chapter 07's program or, with a 4th argument
 # ("events"), chapter 08's transfer waiting that way; prints "MiB/s disk-seconds" from the sender's result line.
 java_run() { jvm_retried java_run_once "$@"; }
 java_run_once() {
   local jit=$1 chunk=$2 depth=$3 program=(rdma.transfer.app.FileTransferMain)
   [ -n "${4:-}" ] && program=(rdma.events.app.CompChannelMain transfer --wait "$4")
-  port=$((port + 1))
+  local port
+  port=$(next_port)
   rm -f "$work/in/file.bin"
   java_with "$jit" "${program[@]}" --server --once --dir "$work/in" -d "$server_dev" -p "$port" "${gid_java[@]}" \
     --chunk "$chunk" --depth "$depth" > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
   java_with "$jit" "${program[@]}" -d "$client_dev" -p "$port" "${gid_java[@]}" --chunk "$chunk" --depth "$depth" \
-    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; wait "$server" || true; crashed_or_failed; return; }
+    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { stop_server "$server"; crashed_or_failed; return; }
   wait "$server" || { crashed_or_failed; return; }
   # "file.bin: 1073741824 bytes in 41.52 s = 24.66 MiB/s (disk 0.84 s), sha256 ..."
   sed -n 's/^file\.bin: \([0-9]*\) bytes in \([0-9.]*\) s = .* (disk \([0-9.]*\) s).*/\1 \2 \3/p' "$work/client.txt" |
@@ -86,13 +97,14 @@ crashed_or_failed() {
 # (poll, chapter 07's, or chapter 08's events); prints its MiB/s.
 transport_run() { jvm_retried transport_run_once "$@"; }
 transport_run_once() {
-  port=$((port + 1))
+  local port
+  port=$(next_port)
   java_with default rdma.transfer.TransportAlone --wait "$1" --server -d "$server_dev" -p "$port" "${gid_java[@]}" \
     > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
   java_with default rdma.transfer.TransportAlone --wait "$1" -d "$client_dev" -p "$port" "${gid_java[@]}" 127.0.0.1 \
-    > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; wait "$server" || true; crashed_or_failed; return; }
+    > "$work/client.txt" 2>&1 || { stop_server "$server"; crashed_or_failed; return; }
   wait "$server" || { crashed_or_failed; return; }
   sed -n 's/^transport: .* = \([0-9.]*\) MiB\/s$/\1/p' "$work/client.txt"
 }
@@ -105,13 +117,14 @@ c_run() { perftest_retried c_run_once "$@"; }
 # One ib_write_bw run as c_run describes it; status 2, printing nothing, where its clock estimate failed.
 c_run_once() {
   local chunk=$1 depth=$2 extra=("${@:3}") user0 kernel0 user1 kernel1 start end
-  port=$((port + 1))
+  local port
+  port=$(next_port)
   ib_write_bw -F "${gid_c[@]}" -d "$server_dev" -p "$port" -s "$chunk" -t "$depth" -n $((size / chunk)) "${extra[@]}" > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
   read -r user0 kernel0 < <(cpu_ticks); start=$(date +%s.%N)
   ib_write_bw -F "${gid_c[@]}" -d "$client_dev" -p "$port" -s "$chunk" -t "$depth" -n $((size / chunk)) "${extra[@]}" 127.0.0.1 \
-    > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
+    > "$work/client.txt" 2>&1 || { stop_server "$server"; cat "$work/client.txt" >&2; return 1; }
   read -r user1 kernel1 < <(cpu_ticks); end=$(date +%s.%N)
   wait "$server" || true
   clock_failed "$work/client.txt" && return 2
@@ -193,7 +206,8 @@ transfer is timed from the file's header to the receiver's verdict: reading the 
 (each side's hasher thread), writing the copy and its fsync. It ran with the JVM's own compilers (C1,
 then C2 for what runs often), and again with C1 only, as the lab runs its tests. Each cell is the median;
 MiB/s throughout (perftest's "MB" is 2^20 bytes). Runs in which the emulator crashed a JVM that had C2 at
-work were run again ($crashes $([ "$crashes" = 1 ] && echo time || echo times) in this session): \`jvm_crashed\` in the script says how and why.
+work were run again ($crashes $([ "$crashes" = 1 ] && echo time || echo times) in this session): the emulator can run code that HotSpot is
+rewriting, as [the lab's notes](soft-roce.md) say.
 
 | | MiB/s | of \`ib_write_bw\` |
 | --- | --- | --- |
