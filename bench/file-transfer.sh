@@ -235,9 +235,9 @@ hashes them). A verified transfer needs, per MiB, that kernel work plus two hash
 ran, no wait spun and every CPU were busy all the time, the lab could move at most $bound_default MiB/s of
 verified file ($(ratio "$bound_default" "$c")x of \`ib_write_bw\`; $bound_c1 MiB/s, $(ratio "$bound_c1" "$c")x, with C1 only).
 The measured rate falls short of that bound first because the Java transport, polling, costs more than
-\`ib_write_bw\`: alone, with nothing else to do, it reaches $(ratio "$t" "$c")x. Not by asking for more
-completions: \`ib_write_bw -Q 1\` asks for one per message, as chapter 07 does, and is as fast. It is the
-polling: both of its sides spin on their CQs, where \`ib_write_bw\`'s target waits on its TCP socket, so
+\`ib_write_bw\`: alone, with nothing else to do, it reaches $(ratio "$t" "$c")x. What a completion per message
+costs, C shows: \`ib_write_bw -Q 1\` asks for one, as chapter 07 does, and reached $(ratio "$c_every" "$c")x in its one
+run. The rest is the polling: both of its sides spin on their CQs, where \`ib_write_bw\`'s target waits on its TCP socket, so
 two busy loops share two CPUs with soft-RoCE, whose kernel work does the transfer. The same transport
 with both sides sleeping between completions (chapter 08's events) reaches $(ratio "$te" "$c")x, and the whole
 transfer waiting that way $(ratio "$je" "$c")x.
