@@ -35,17 +35,16 @@ gid_java=(); gid_c=()
 
 # With C2 beside C1, a JVM in the lab breaks now and then: it crashes (SIGILL or SIGSEGV inside a
 # method C1 compiled, at the jump HotSpot writes over its entry when C2's version replaces it), or
-# its own code fails a check of its own (java.lang.InternalError: a String that its concatenation
-# did not fill). The emulator translates code while it runs, and can run a method another vCPU is
+# the JDK's own code throws java.lang.InternalError (a String that its concatenation did not fill). The emulator translates code while it runs, and can run a method another vCPU is
 # rewriting: the reason the lab runs every other JVM with C1 alone (docs/soft-roce.md). Whether a
 # run whose outputs are the files "$@" is such a run; if so, it says how the JVM broke and counts
 # it for the page.
-jvm_crashed() {
+jvm_broken() {
   grep -qs "A fatal error has been detected by the Java Runtime Environment\|java\.lang\.InternalError" "$@" || return 1
   echo "bench: a JVM broke: $(grep -hs -A1 "Problematic frame" "$@" | tail -n1)$(grep -hs "java\.lang\.InternalError" "$@" | head -n1)" >&2
-  echo crash >> "$work/crashes"
+  echo broken >> "$work/broken"
 }
-# Runs "$@", one run that returns 2 where the emulator crashed a JVM of it, as retried (lib.sh) says.
+# Runs "$@", one run that returns 2 where the emulator broke a JVM of it, as retried (lib.sh) says.
 jvm_retried() { retried "the emulator broke a JVM of the run" "$@"; }
 mkdir "$work/in"
 echo "bench: writing a 1 GiB file of random bytes" >&2
@@ -80,17 +79,17 @@ java_run_once() {
   local server=$!
   wait_listening "$port"
   java_with "$jit" "${program[@]}" -d "$client_dev" -p "$port" "${gid_java[@]}" --chunk "$chunk" --depth "$depth" \
-    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { stop_server "$server"; crashed_or_failed; return; }
-  wait "$server" || { crashed_or_failed; return; }
+    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { stop_server "$server"; broken_or_failed; return; }
+  wait "$server" || { broken_or_failed; return; }
   # "file.bin: 1073741824 bytes in 41.52 s = 24.66 MiB/s (disk 0.84 s), sha256 ..."
   sed -n 's/^file\.bin: \([0-9]*\) bytes in \([0-9.]*\) s = .* (disk \([0-9.]*\) s).*/\1 \2 \3/p' "$work/client.txt" |
     awk '{ printf "%.2f %.2f\n", $1 / $2 / 1048576, $3 }'
 }
 
-# Status 2 where a JVM of the run that failed crashed in the emulator (jvm_crashed), else 1 with
+# Status 2 where the emulator broke a JVM of the run that failed (jvm_broken), else 1 with
 # the failed run's outputs shown.
-crashed_or_failed() {
-  jvm_crashed "$work/server.txt" "$work/client.txt" && return 2
+broken_or_failed() {
+  jvm_broken "$work/server.txt" "$work/client.txt" && return 2
   cat "$work/server.txt" "$work/client.txt" >&2
   return 1
 }
@@ -106,8 +105,8 @@ transport_run_once() {
   local server=$!
   wait_listening "$port"
   java_with default rdma.transfer.TransportAlone --wait "$1" -d "$client_dev" -p "$port" "${gid_java[@]}" 127.0.0.1 \
-    > "$work/client.txt" 2>&1 || { stop_server "$server"; crashed_or_failed; return; }
-  wait "$server" || { crashed_or_failed; return; }
+    > "$work/client.txt" 2>&1 || { stop_server "$server"; broken_or_failed; return; }
+  wait "$server" || { broken_or_failed; return; }
   sed -n 's/^transport: .* = \([0-9.]*\) MiB\/s$/\1/p' "$work/client.txt"
 }
 
@@ -169,7 +168,7 @@ echo "bench: ib_write_bw -Q 1: $c_every MiB/s" >&2
 hash_rate() { jvm_retried hash_rate_once "$@"; }
 hash_rate_once() {
   java_with "$1" rdma.bench.Sha256Rate 256 > "$work/hash.txt" 2> "$work/hash.err" && { cat "$work/hash.txt"; return; }
-  jvm_crashed "$work/hash.txt" "$work/hash.err" && return 2
+  jvm_broken "$work/hash.txt" "$work/hash.err" && return 2
   cat "$work/hash.err" >&2
   return 1
 }
@@ -191,8 +190,8 @@ for point in "256K 8" "4M 8" "1M 2" "1M 16"; do
 done
 sweep_rows+=("| 1M | 8 | $j (the median above) | $disk |")
 
-crashes=0
-[ -f "$work/crashes" ] && crashes=$(wc -l < "$work/crashes")
+broken=0
+[ -f "$work/broken" ] && broken=$(wc -l < "$work/broken")
 where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, $(nproc) vCPUs: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
 percent() { awk -v v="$1" 'BEGIN { printf "%.0f%%", 100 * v }'; }
 write_section "file-transfer" <<SECTION
@@ -208,7 +207,7 @@ transfer is timed from the file's header to the receiver's verdict: reading the 
 (each side's hasher thread), writing the copy and its fsync. It ran with the JVM's own compilers (C1,
 then C2 for what runs often), and again with C1 only, as the lab runs its tests. Each cell is the median;
 MiB/s throughout (perftest's "MB" is 2^20 bytes). Runs in which a JVM with C2 at work crashed, or threw
-an \`InternalError\` from its own code, were run again ($crashes $([ "$crashes" = 1 ] && echo time || echo times) in this session): the emulator can
+an \`InternalError\` from its own code, were run again ($broken $([ "$broken" = 1 ] && echo time || echo times) in this session): the emulator can
 run code that HotSpot is rewriting, as [the lab's notes](soft-roce.md) say.
 
 | | MiB/s | of \`ib_write_bw\` |
