@@ -35,10 +35,10 @@ gid_java=(); gid_c=()
 
 # With C2 beside C1, a JVM in the lab breaks now and then: it crashes (SIGILL or SIGSEGV inside a
 # method C1 compiled, at the jump HotSpot writes over its entry when C2's version replaces it), or
-# the JDK's own code throws java.lang.InternalError (a String that its concatenation did not fill). The emulator translates code while it runs, and can run a method another vCPU is
-# rewriting: the reason the lab runs every other JVM with C1 alone (docs/soft-roce.md). Whether a
-# run whose outputs are the files "$@" is such a run; if so, it says how the JVM broke and counts
-# it for the page.
+# the JDK's own code throws java.lang.InternalError (a String that its concatenation did not fill).
+# The emulator translates code while it runs, and can run a method another vCPU is rewriting: the
+# reason the lab runs every other JVM with C1 alone (docs/soft-roce.md). Whether a run whose outputs
+# are the files "$@" is such a run; if so, it says how the JVM broke and counts it for the page.
 jvm_broken() {
   grep -qs "A fatal error has been detected by the Java Runtime Environment\|java\.lang\.InternalError" "$@" || return 1
   echo "bench: a JVM broke: $(grep -hs -A1 "Problematic frame" "$@" | tail -n1)$(grep -hs "java\.lang\.InternalError" "$@" | head -n1)" >&2
