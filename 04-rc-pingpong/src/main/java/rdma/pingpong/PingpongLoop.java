@@ -28,6 +28,10 @@ public final class PingpongLoop {
     private final int iters;
     private final String side;
     private int outstandingReceives;
+    /** What this side waits for before it sends again: {@link #RECV_WRID}, {@link #SEND_WRID}, or both. */
+    private long pending;
+    private int received;
+    private int sent;
 
     /**
      * The loop of one side over {@code endpoint}'s buffer: messages of {@code size} bytes,
@@ -78,44 +82,56 @@ public final class PingpongLoop {
 
     /** Runs the exchange and returns how long it took; the client ({@code startsSending}) posts the first send. */
     public long run(boolean startsSending) {
-        long pending = RECV_WRID;
+        pending = RECV_WRID;
+        received = 0;
+        sent = 0;
         if (startsSending) {
             send.post();
             pending |= SEND_WRID;
         }
-        int received = 0;
-        int sent = 0;
         long start = System.nanoTime();
         while (received < iters || sent < iters) {
             int count = waiter.await(completions, Connection.STALL_NANOS);
             if (count == 0) {
-                throw stalled(received, sent);
+                throw stalled();
             }
-            for (int i = 0; i < count; i++) {
-                completions.requireSuccess(i);
-                long wrId = completions.wrId(i);
-                if (wrId == SEND_WRID) {
-                    sent++;
-                } else if (wrId == RECV_WRID) {
-                    if (--outstandingReceives <= 1) {
-                        outstandingReceives += postReceives(rxDepth - outstandingReceives);
-                    }
-                    received++;
-                } else {
-                    throw new VerbsException("ibv_poll_cq(" + side + ")", "completion for unknown wr_id " + wrId,
-                            "This is a bug; please report it");
-                }
-                pending &= ~wrId;
-                if (sent < iters && pending == 0) {
-                    send.post();
-                    pending = RECV_WRID | SEND_WRID;
-                }
-            }
+            take(count);
         }
         return System.nanoTime() - start;
     }
 
-    private VerbsException stalled(int received, int sent) {
+    /**
+     * Counts the {@code count} completions of one wait, keeps the receive queue filled, and posts
+     * the next send when it is due. A method of its own for the JIT's sake: HotSpot compiles a
+     * method after a few hundred calls, but the loop of a method that is called once, like
+     * {@link #run}, only by on-stack replacement, after tens of thousands of trips round it
+     * ({@code -XX:Tier3BackEdgeThreshold}, 60000 by default): written inside {@code run}, this work
+     * ran in the interpreter for the first tens of thousands of completions of every run.
+     */
+    private void take(int count) {
+        for (int i = 0; i < count; i++) {
+            completions.requireSuccess(i);
+            long wrId = completions.wrId(i);
+            if (wrId == SEND_WRID) {
+                sent++;
+            } else if (wrId == RECV_WRID) {
+                if (--outstandingReceives <= 1) {
+                    outstandingReceives += postReceives(rxDepth - outstandingReceives);
+                }
+                received++;
+            } else {
+                throw new VerbsException("ibv_poll_cq(" + side + ")", "completion for unknown wr_id " + wrId,
+                        "This is a bug; please report it");
+            }
+            pending &= ~wrId;
+            if (sent < iters && pending == 0) {
+                send.post();
+                pending = RECV_WRID | SEND_WRID;
+            }
+        }
+    }
+
+    private VerbsException stalled() {
         return new VerbsException("ibv_poll_cq(" + side + ")", "no completion for " + TimeUnit.NANOSECONDS.toSeconds(Connection.STALL_NANOS)
                 + " s after " + received + " receives and " + sent + " sends",
                 "The peer is gone or stopped: check the other side's output");
