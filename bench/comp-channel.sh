@@ -2,7 +2,8 @@
 # Chapter 08's three ways to wait, measured in one session: the pingpong at 64 B and 4 KiB in
 # each mode next to ibv_rc_pingpong without and with -e (latency, and CPU time per iteration of
 # both sides; each run at N and 4N iterations, so that the steady state shows apart from what a
-# run pays once), the file transfer of 1 GiB in each mode (CPU seconds of both sides), a pingpong
+# run pays once; each side on a CPU of its own, and at 64 B on events also both on one CPU and
+# wherever the scheduler puts them), the file transfer of 1 GiB in each mode (CPU seconds of both sides), a pingpong
 # server whose client stopped (its wait's CPU, connected and idle), a receiver waiting for
 # senders (its CPU over 10 s), and, where perf can sample every CPU, where the CPU of a pingpong
 # on events goes, C's and Java's. Writes its section of docs/benchmarks.md.
@@ -33,6 +34,18 @@ cpu_of() { awk '{ print $1 + $2 }' "$1"; }
 # with the same guarantee that a vanished peer cannot make it sleep for ever.
 gcc -O2 -Wall -Wextra -shared -fPIC -o "$work/poll-first.so" bench/src/main/c/poll-first.c -ldl
 
+# Where a pingpong's two sides run: "apart", the server on CPU 0 and the client on CPU 1, as two
+# hosts would each have CPUs of their own; "shared", both on CPU 0; "free", wherever the scheduler
+# puts them (every CPU allowed). Every pingpong runs apart unless a loop below says otherwise.
+placement=apart
+cpus_of() {
+  case $placement:$1 in
+    apart:server | shared:*) echo 0 ;;
+    apart:client) echo 1 ;;
+    free:*) echo "0-$(($(nproc) - 1))" ;;
+  esac
+}
+
 # One pingpong, server and client in processes of their own, the same options; prints
 # "usec/iter cpu-seconds-per-1000-iterations" (both processes' CPU). For Java, the CPU its loop
 # used, which the program reports (its JVM's start-up is not the pingpong's cost); for C, all of it.
@@ -45,12 +58,13 @@ pingpong() {
     c-poll-first) command=(env LD_PRELOAD="$work/poll-first.so" ibv_rc_pingpong) ;;
     *) command=("${java_tool[@]}" pingpong) ;;
   esac
-  /usr/bin/time -f "%U %S" -o "$work/server.time" "${command[@]}" "$@" -d "$server_dev" -p "$port" "${gid_args[@]}" \
-    -s "$size" -n "$iters" > "$work/server.txt" 2>&1 &
+  /usr/bin/time -f "%U %S" -o "$work/server.time" taskset -c "$(cpus_of server)" "${command[@]}" "$@" -d "$server_dev" \
+    -p "$port" "${gid_args[@]}" -s "$size" -n "$iters" > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
-  /usr/bin/time -f "%U %S" -o "$work/client.time" "${command[@]}" "$@" -d "$client_dev" -p "$port" "${gid_args[@]}" \
-    -s "$size" -n "$iters" 127.0.0.1 > "$work/client.txt" 2>&1 || { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
+  /usr/bin/time -f "%U %S" -o "$work/client.time" taskset -c "$(cpus_of client)" "${command[@]}" "$@" -d "$client_dev" \
+    -p "$port" "${gid_args[@]}" -s "$size" -n "$iters" 127.0.0.1 > "$work/client.txt" 2>&1 ||
+    { kill "$server" 2>/dev/null; cat "$work/client.txt" >&2; return 1; }
   wait "$server" || { cat "$work/server.txt" >&2; return 1; }
   local usec cpu
   usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")
@@ -85,22 +99,33 @@ steady3() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.3f", (4 * l - s) / 3 }'; 
 
 # Every round runs each tool once, one after another, so that the lab's speed, which drifts over
 # minutes, weighs on every tool alike; a ratio is the median of each round's ratio of two tools
-# run side by side, not a ratio of medians taken minutes apart. Lists are kept per "size.tool",
-# one value per round, separated by spaces.
+# run side by side, not a ratio of medians taken minutes apart. Lists are kept per "size.tool"
+# (and "size.tool@placement" where the sides were not apart), one value per round, separated by spaces.
 declare -A usecs cpus steady_usecs steady_cpus
+measure() {
+  local size=$1 tool=$2 key=$1.$2 options
+  [ "$placement" = apart ] || key+="@$placement"
+  options=$(tool_options "$tool")
+  read -r usec cpu < <(pingpong ${tool%% *} "$size" "$iters" $options)
+  read -r long_usec long_cpu < <(pingpong ${tool%% *} "$size" $((4 * iters)) $options)
+  usecs[$key]+="$usec "; cpus[$key]+="$cpu "
+  steady_usecs[$key]+="$(steady "$usec" "$long_usec") "; steady_cpus[$key]+="$(steady3 "$cpu" "$long_cpu") "
+  echo "bench: round $round, pingpong $size B, $tool, sides $placement: $usec usec/iter (steady $(steady "$usec" "$long_usec"))," \
+    "$cpu CPU s per 1000 iterations (steady $(steady3 "$cpu" "$long_cpu"))" >&2
+}
+placements=(shared free)
 for round in $(seq "$rounds"); do
   for size in 64 4096; do
     for tool in "${tools[@]}"; do
-      key=$size.$tool
-      options=$(tool_options "$tool")
-      read -r usec cpu < <(pingpong ${tool%% *} "$size" "$iters" $options)
-      read -r long_usec long_cpu < <(pingpong ${tool%% *} "$size" $((4 * iters)) $options)
-      usecs[$key]+="$usec "; cpus[$key]+="$cpu "
-      steady_usecs[$key]+="$(steady "$usec" "$long_usec") "; steady_cpus[$key]+="$(steady3 "$cpu" "$long_cpu") "
-      echo "bench: round $round, pingpong $size B, $tool: $usec usec/iter (steady $(steady "$usec" "$long_usec"))," \
-        "$cpu CPU s per 1000 iterations (steady $(steady3 "$cpu" "$long_cpu"))" >&2
+      measure "$size" "$tool"
     done
   done
+  for placement in "${placements[@]}"; do
+    for tool in "c -e" "java --wait events"; do
+      measure 64 "$tool"
+    done
+  done
+  placement=apart
 done
 
 rows=()
@@ -270,6 +295,21 @@ same_lat64=$(paired_ratio steady_usecs "$events" "c-poll-first -e" 64)
 same_lat4k=$(paired_ratio steady_usecs "$events" "c-poll-first -e" 4096)
 same_cpu64=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 64)
 same_cpu4k=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 4096)
+# Waiting on events at 64 B with the two sides placed each way, C's -e against Java's, in the same rounds.
+placement_rows=()
+for placement in apart "${placements[@]}"; do
+  suffix=; [ "$placement" = apart ] || suffix="@$placement"
+  case $placement in
+    apart) name="each on a CPU of its own (the rows above)" ;;
+    shared) name="both on CPU 0" ;;
+    free) name="wherever the scheduler puts them" ;;
+  esac
+  placement_rows+=("| $name | $(median_of "${steady_usecs[64.c -e$suffix]}") | $(median_of "${steady_usecs[64.$events$suffix]}") |\
+ $(paired_ratio steady_usecs "$events$suffix" "c -e$suffix" 64)x | $(median_of "${steady_cpus[64.c -e$suffix]}") |\
+ $(median_of "${steady_cpus[64.$events$suffix]}") | $(paired_ratio steady_cpus "$events$suffix" "c -e$suffix" 64)x |")
+done
+placement=apart
+
 where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
 
 write_section "comp-channel" <<SECTION
@@ -277,7 +317,8 @@ write_section "comp-channel" <<SECTION
 
 Measured by \`bench/comp-channel.sh\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on \`$client_dev\`.
 
-The pingpong, server and client in processes of their own, $rounds rounds: the client's
+The pingpong, server and client in processes of their own, the server on CPU 0 and the client on CPU 1
+(\`taskset\`: each side on a CPU of its own, as on two hosts), $rounds rounds: the client's
 usec/iter, and the CPU time (user + system) of both processes per 1000 iterations: all of it for
 \`ibv_rc_pingpong\`, the data loop's for Java (what the program reports, without its JVM's start-up). Each
 round runs every tool in turn, for $iters iterations (whole) and for $((4 * iters)); steady is the longer run's extra
@@ -317,6 +358,15 @@ xychart-beta
 \`\`\`
 
 (The bars of each group: \`ibv_rc_pingpong -e\`, the same with \`poll(2)\` first, \`08 pingpong --wait events\`.)
+
+Where the two sides run weighs on a wake-up. In the same rounds, waiting on events at 64 B with
+the server and the client each on a CPU of their own (as above), both on one CPU, and wherever the
+scheduler puts them (and moves them): steady usec/iter, steady CPU s per 1000 iterations, and each
+round's ratio of Java to C, their median:
+
+| the two sides | \`ibv_rc_pingpong -e\` usec/iter | \`08 pingpong --wait events\` usec/iter | events / \`-e\` | \`-e\` CPU | events CPU | events / \`-e\` |
+| --- | --- | --- | --- | --- | --- | --- |
+$(printf '%s\n' "${placement_rows[@]}")
 
 Where the CPU goes, waiting on events at 64 B: \`perf\` sampled every CPU for 8 s in the middle of a
 run of 250000 iterations of each tool, and each sample of the tool's processes is counted by where it
