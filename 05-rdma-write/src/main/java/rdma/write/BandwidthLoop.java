@@ -43,17 +43,28 @@ public final class BandwidthLoop {
         report.started();
         long posted = 0;
         while (waits.sendsCompleted() < iters) {
-            while (posted < iters && posted - waits.sendsCompleted() < depth) {
-                boolean signaled = (posted + 1) % signalEvery == 0 || posted == iters - 1;
-                if (posted % signalEvery == 0) {
-                    windowStart[(int) (posted / signalEvery)] = System.nanoTime();
-                }
-                last.wrId(posted).sendFlags((signaled ? SendFlag.IBV_SEND_SIGNALED.value() : 0) | flags);
-                first.post();
-                posted++;
-            }
+            posted = fillWindow(posted, first, last, flags, windowStart);
             waits.awaitSends(Math.min(iters, waits.sendsCompleted() + 1), "completions");
         }
         return report;
+    }
+
+    /**
+     * Posts messages from number {@code posted} on while fewer than {@code depth} are in flight, and
+     * returns the number of the next. A method of its own so that the JIT compiles it after a few
+     * hundred calls, not tens of thousands of iterations into {@link #run} (chapter 04's
+     * {@code PingpongLoop} says why).
+     */
+    private long fillWindow(long posted, SendRequest first, SendRequest last, int flags, long[] windowStart) {
+        while (posted < iters && posted - waits.sendsCompleted() < depth) {
+            boolean signaled = (posted + 1) % signalEvery == 0 || posted == iters - 1;
+            if (posted % signalEvery == 0) {
+                windowStart[(int) (posted / signalEvery)] = System.nanoTime();
+            }
+            last.wrId(posted).sendFlags((signaled ? SendFlag.IBV_SEND_SIGNALED.value() : 0) | flags);
+            first.post();
+            posted++;
+        }
+        return posted;
     }
 }

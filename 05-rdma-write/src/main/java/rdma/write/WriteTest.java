@@ -133,24 +133,35 @@ public final class WriteTest {
         // And the byte this side's message ends with, written the same way (Pointer.setByte would be a JNI call).
         ByteBuffer counter = buffer.memory().getByteBuffer(buffer.outgoingOffset() + size - 1, 1);
         for (int i = 1; i <= iters; i++) {
-            if (!startsFirst) {
-                awaitMessage(i, lastByte);
-            }
-            report.started(i - 1);
-            if (notify == Notify.poll) {
-                counter.put(0, (byte) i);
-            } else if (notify == Notify.imm) {
-                signaled.immData(i);
-            }
-            signaled.wrId(i - 1).sendFlags(SendFlag.IBV_SEND_SIGNALED.value() | (signaled == first ? inline : 0));
-            first.post();
-            waits.awaitSends(i, "the completion of this side's write");
-            if (startsFirst) {
-                awaitMessage(i, lastByte);
-            }
+            exchange(i, startsFirst, first, signaled, inline, lastByte, counter, report);
         }
         report.finished();
         return report;
+    }
+
+    /**
+     * Message {@code number} of the latency test, both ways: a method of its own, so that the JIT
+     * compiles it after a few hundred calls; a loop's body inside a method called once would be
+     * compiled only by on-stack replacement, tens of thousands of iterations in (chapter 04's
+     * {@code PingpongLoop} says more), and a run of a few thousand would time the interpreter.
+     */
+    private void exchange(int number, boolean startsFirst, SendRequest first, SendRequest signaled, int inline,
+            Waits.WatchedByte lastByte, ByteBuffer counter, LatencyReport report) {
+        if (!startsFirst) {
+            awaitMessage(number, lastByte);
+        }
+        report.started(number - 1);
+        if (notify == Notify.poll) {
+            counter.put(0, (byte) number);
+        } else if (notify == Notify.imm) {
+            signaled.immData(number);
+        }
+        signaled.wrId(number - 1).sendFlags(SendFlag.IBV_SEND_SIGNALED.value() | (signaled == first ? inline : 0));
+        first.post();
+        waits.awaitSends(number, "the completion of this side's write");
+        if (startsFirst) {
+            awaitMessage(number, lastByte);
+        }
     }
 
     private void awaitMessage(int number, Waits.WatchedByte lastByte) {
