@@ -3,10 +3,10 @@
 # each mode next to ibv_rc_pingpong without and with -e (latency, and CPU time per iteration of
 # both sides; each run at N and 4N iterations, so that the steady state shows apart from what a
 # run pays once; each side on a CPU of its own, and at 64 B on events also both on one CPU and
-# wherever the scheduler puts them), the file transfer of 1 GiB in each mode (CPU seconds of both sides), a pingpong
-# server whose client stopped (its wait's CPU, connected and idle), a receiver waiting for
-# senders (its CPU over 10 s), and, where perf can sample every CPU, where the CPU of a pingpong
-# on events goes, C's and Java's. Writes its section of docs/benchmarks.md.
+# wherever the scheduler puts them), the file transfer of 1 GiB in each mode (CPU seconds of both
+# sides), a pingpong server whose client stopped (its wait's CPU, connected and idle), a
+# receiver waiting for senders (its CPU over 10 s), and, where perf can sample every CPU, where
+# the CPU of a pingpong on events goes, C's and Java's. Writes its section of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/comp-channel.sh   # in the soft-RoCE lab
 #   bench/comp-channel.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
@@ -369,7 +369,7 @@ round's ratio of Java to C, their median:
 $(printf '%s\n' "${placement_rows[@]}")
 
 Where the CPU goes, waiting on events at 64 B: \`perf\` sampled every CPU for 8 s in the middle of a
-run of 250000 iterations of each tool, and each sample of the tool's processes is counted by where it
+run of 250000 iterations of each tool (its two sides placed by the scheduler), and each sample of the tool's processes is counted by where it
 was (for Java, its main thread's, which runs the data loop):
 
 $profile_table
