@@ -297,9 +297,9 @@ same_cpu64=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 64)
 same_cpu4k=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 4096)
 # Waiting on events at 64 B with the two sides placed each way, C's -e against Java's, in the same rounds.
 placement_rows=()
-for placement in apart "${placements[@]}"; do
-  suffix=; [ "$placement" = apart ] || suffix="@$placement"
-  case $placement in
+for sides in apart "${placements[@]}"; do
+  suffix=; [ "$sides" = apart ] || suffix="@$sides"
+  case $sides in
     apart) name="each on a CPU of its own (the rows above)" ;;
     shared) name="both on CPU 0" ;;
     free) name="wherever the scheduler puts them" ;;
@@ -308,7 +308,6 @@ for placement in apart "${placements[@]}"; do
  $(paired_ratio steady_usecs "$events$suffix" "c -e$suffix" 64)x | $(median_of "${steady_cpus[64.c -e$suffix]}") |\
  $(median_of "${steady_cpus[64.$events$suffix]}") | $(paired_ratio steady_cpus "$events$suffix" "c -e$suffix" 64)x |")
 done
-placement=apart
 
 where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
 
