@@ -109,20 +109,17 @@ public final class FileSender {
         link.awaitSendsCompleted("the acknowledgement of the BYE");
     }
 
+    /** Every slot came back before the previous END (see sendChunks): nothing but the answer may come. */
     private void awaitAccept(String name) {
-        while (true) {
-            int event = link.next("the receiver's answer to the FILE of " + name);
-            if (event == TransferLink.CREDITED) {
-                credits += link.credits();
-            } else if (event == TransferLink.MESSAGE && link.message() instanceof Control.Accept) {
-                return;
-            } else if (event == TransferLink.MESSAGE && link.message() instanceof Control.Refuse refuse) {
-                throw new VerbsException(SIDE + ": sending " + SafeName.printable(name), "the receiver refused it: " + refuse.reason(),
-                        "Change what it objects to, or start the receiver with other options");
-            } else {
-                throw unexpected(event, "an ACCEPT or a REFUSE");
-            }
+        int event = link.next("the receiver's answer to the FILE of " + name);
+        if (event == TransferLink.MESSAGE && link.message() instanceof Control.Accept) {
+            return;
         }
+        if (event == TransferLink.MESSAGE && link.message() instanceof Control.Refuse refuse) {
+            throw new VerbsException(SIDE + ": sending " + SafeName.printable(name), "the receiver refused it: " + refuse.reason(),
+                    "Change what it objects to, or start the receiver with other options");
+        }
+        throw unexpected(event, "an ACCEPT or a REFUSE");
     }
 
     /**
@@ -131,7 +128,9 @@ public final class FileSender {
      * RC delivers the WRITEs in order, so the receiver's slots fill in ring order, and its
      * credits free them in the same order. The chunk is hashed after its WRITE is posted, on the
      * hasher's thread, while the WRITE is on its way; a slot is free again once its WRITE
-     * completed and its chunk is hashed. Returns the time spent reading the disk.
+     * completed and its chunk is hashed. It returns only when every slot of the receiver's ring is
+     * credited back: the receiver has taken the whole file, the END cannot pass a CREDIT on the
+     * wire, and the next file starts with the whole ring. Returns the time spent reading the disk.
      */
     private long sendChunks(FileChannel channel, Path file, long size, ChunkHasher hasher) throws IOException {
         long remaining = size;
@@ -139,7 +138,7 @@ public final class FileSender {
         long diskNanos = 0;
         int inFlight = 0;
         int nextSlot = 0;
-        while (remaining > 0 || inFlight > 0) {
+        while (remaining > 0 || inFlight > 0 || credits < ringSlots) {
             while (remaining > 0 && credits > 0 && inFlight < window) {
                 int length = (int) Math.min(chunkSize, remaining);
                 // The slot's previous chunk (window chunks ago) must be hashed before this one overwrites it.
@@ -166,6 +165,10 @@ public final class FileSender {
                 listener.advanced(sent);
             } else if (event == TransferLink.CREDITED) {
                 credits += link.credits();
+                if (credits > ringSlots) {
+                    throw abort(protocol("the receiver's credits add up to " + credits + " free slots, but its ring has "
+                            + ringSlots));
+                }
             } else {
                 throw unexpected(event, "credits");
             }
@@ -185,21 +188,15 @@ public final class FileSender {
     private void awaitVerdict(String name, long size, byte[] digest) {
         link.patience(Waits.patienceNanos(1, size));
         try {
-            while (true) {
-                int event = link.next("the receiver's VERDICT on " + name);
-                if (event == TransferLink.CREDITED) {
-                    credits += link.credits();
-                } else if (event == TransferLink.MESSAGE && link.message() instanceof Control.Verdict verdict) {
-                    if (!verdict.matches() || !Arrays.equals(verdict.sha256(), digest)) {
-                        throw new VerbsException(SIDE + ": sending " + SafeName.printable(name), "the receiver's SHA-256 "
-                                + HexFormat.of().formatHex(verdict.sha256()) + " differs from this side's "
-                                + HexFormat.of().formatHex(digest) + ", and it deleted what it wrote",
-                                "The data was damaged on the way: send it again");
-                    }
-                    return;
-                } else {
-                    throw unexpected(event, "a VERDICT");
-                }
+            int event = link.next("the receiver's VERDICT on " + name);
+            if (event != TransferLink.MESSAGE || !(link.message() instanceof Control.Verdict verdict)) {
+                throw unexpected(event, "a VERDICT");
+            }
+            if (!verdict.matches() || !Arrays.equals(verdict.sha256(), digest)) {
+                throw new VerbsException(SIDE + ": sending " + SafeName.printable(name), "the receiver's SHA-256 "
+                        + HexFormat.of().formatHex(verdict.sha256()) + " differs from this side's "
+                        + HexFormat.of().formatHex(digest) + ", and it deleted what it wrote",
+                        "The data was damaged on the way: send it again");
             }
         } finally {
             link.patience(Waits.patienceNanos(window, chunkSize));
