@@ -13,11 +13,14 @@ import rdma.write.OneSidedChecks;
 
 /**
  * RDMA WRITE on a real device: both tests, each way of notifying the target, the access errors
- * on purpose, the target's idleness, sizes from 1 byte to 1 GiB, a peer that dies, and a loop
- * that allocates nothing.
+ * on purpose, the target's idleness, sizes from 1 byte to several times max_msg_sz, a peer that
+ * dies, and a loop that allocates nothing.
  */
 @RequiresDevice
 class WriteDeviceTest {
+    /** Three of soft-RoCE's 8 MiB pieces and 12345 bytes more. */
+    private static final int SEVERAL_PIECES = 3 * (8 << 20) + 12345;
+
     private static ProgramRun demo(String... args) {
         return ProgramRun.demo(RdmaWriteMain::run, args);
     }
@@ -75,13 +78,16 @@ class WriteDeviceTest {
         assertThat(run.stdout()).contains("[server] -c: all 1 byte of the last message arrived intact");
     }
 
-    /** Larger than the port's max_msg_sz (8 MiB on soft-RoCE), so each message is written in pieces. */
+    /**
+     * Larger than the port's max_msg_sz (8 MiB on soft-RoCE), so each message is written in
+     * pieces: three whole ones and a partial fourth, in each of four messages.
+     */
     @Test
-    void aGibibyteMessageArrivesIntact() {
-        ProgramRun run = demo("--bw", "-s", String.valueOf(1 << 30), "-n", "1", "-c", "--notify", "imm");
+    void aMessageOfSeveralPiecesArrivesIntact() {
+        ProgramRun run = demo("--bw", "-s", String.valueOf(SEVERAL_PIECES), "-n", "4", "-c", "--notify", "imm");
 
         run.assertSucceeded();
-        assertThat(run.stdout()).contains("[server] -c: all 1073741824 bytes of the last message arrived intact");
+        assertThat(run.stdout()).contains("[server] -c: all " + SEVERAL_PIECES + " bytes of the last message arrived intact");
     }
 
     /** More messages in flight than the device's queues hold is refused before any peer is involved, naming the options. */
