@@ -18,10 +18,16 @@ import rdma.testsupport.ServerAndClient;
 
 /**
  * What every perftest-like program of the one-sided chapters is checked for, by this chapter's
- * tests and by those of the chapters that build on its library: perftest's defaults, and a
- * refused access seen from both sides.
+ * tests and by those of the chapters that build on its library: perftest's defaults, a refused
+ * access seen from both sides, and the size of a message that moves in pieces.
  */
 public final class OneSidedChecks {
+    /**
+     * A message size above the port's max_msg_sz, moved in pieces: three of soft-RoCE's 8 MiB and
+     * a partial fourth of 12345 bytes.
+     */
+    public static final int SEVERAL_PIECES = 3 * (8 << 20) + 12345;
+
     private OneSidedChecks() {
     }
 

@@ -18,9 +18,6 @@ import rdma.write.OneSidedChecks;
  */
 @RequiresDevice
 class WriteDeviceTest {
-    /** Three of soft-RoCE's 8 MiB pieces and 12345 bytes more. */
-    private static final int SEVERAL_PIECES = 3 * (8 << 20) + 12345;
-
     private static ProgramRun demo(String... args) {
         return ProgramRun.demo(RdmaWriteMain::run, args);
     }
@@ -84,10 +81,11 @@ class WriteDeviceTest {
      */
     @Test
     void aMessageOfSeveralPiecesArrivesIntact() {
-        ProgramRun run = demo("--bw", "-s", String.valueOf(SEVERAL_PIECES), "-n", "4", "-c", "--notify", "imm");
+        ProgramRun run = demo("--bw", "-s", String.valueOf(OneSidedChecks.SEVERAL_PIECES), "-n", "4", "-c", "--notify", "imm");
 
         run.assertSucceeded();
-        assertThat(run.stdout()).contains("[server] -c: all " + SEVERAL_PIECES + " bytes of the last message arrived intact");
+        assertThat(run.stdout())
+                .contains("[server] -c: all " + OneSidedChecks.SEVERAL_PIECES + " bytes of the last message arrived intact");
     }
 
     /** More messages in flight than the device's queues hold is refused before any peer is involved, naming the options. */

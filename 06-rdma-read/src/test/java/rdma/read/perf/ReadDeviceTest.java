@@ -19,9 +19,6 @@ import rdma.write.OneSidedChecks;
  */
 @RequiresDevice
 class ReadDeviceTest {
-    /** Three of soft-RoCE's 8 MiB pieces and 12345 bytes more. */
-    private static final int SEVERAL_PIECES = 3 * (8 << 20) + 12345;
-
     private static ProgramRun demo(String... args) {
         return ProgramRun.demo(RdmaReadMain::run, args);
     }
@@ -115,10 +112,11 @@ class ReadDeviceTest {
      */
     @Test
     void aMessageOfSeveralPiecesIsReadIntact() {
-        ProgramRun run = demo("--bw", "-s", String.valueOf(SEVERAL_PIECES), "-n", "4", "-c");
+        ProgramRun run = demo("--bw", "-s", String.valueOf(OneSidedChecks.SEVERAL_PIECES), "-n", "4", "-c");
 
         run.assertSucceeded();
-        assertThat(run.stdout()).contains("[client] -c: all " + SEVERAL_PIECES + " bytes read match the target's pattern");
+        assertThat(run.stdout())
+                .contains("[client] -c: all " + OneSidedChecks.SEVERAL_PIECES + " bytes read match the target's pattern");
     }
 
     /** The target notices an initiator that was killed mid-run within seconds, and tells it from one that finished. */
