@@ -30,11 +30,11 @@ import rdma.transfer.TransferOptions;
         description = {"Send files over RDMA: RDMA WRITE WITH IMMEDIATE into the receiver's ring, SHA-256 checked.",
                 "  07-file-transfer [--server] [options]        receive into --dir, one sender after another",
                 "  07-file-transfer [options] <host> <file>...  send the files to <host>",
-                "  07-file-transfer [--demo]                    send a 256 MiB file of random bytes from one device to another"})
+                "  07-file-transfer [--demo]                    send a 64 MiB file of random bytes from one device to another"})
 public final class FileTransferMain extends Cli.Program {
     /** Above chapter 06's, so that the chapters can run side by side. */
     static final int PORT = TransferOptions.PORT;
-    static final long DEMO_SIZE = 256L << 20;
+    static final long DEMO_SIZE = 64L << 20;
 
     @Mixin
     TransferOptions options = new TransferOptions(PORT);

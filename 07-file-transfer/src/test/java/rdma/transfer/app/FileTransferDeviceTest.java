@@ -106,9 +106,9 @@ class FileTransferDeviceTest {
         ProgramRun run = ProgramRun.of(FileTransferMain::run);
 
         run.assertSucceeded();
-        assertThat(run.stdout()).containsPattern("\\[client\\] 07-file-transfer-demo-\\d+\\.bin: 268435456 bytes in [0-9.]+ s = [0-9.]+"
+        assertThat(run.stdout()).containsPattern("\\[client\\] 07-file-transfer-demo-\\d+\\.bin: 67108864 bytes in [0-9.]+ s = [0-9.]+"
                         + " MiB/s \\(disk [0-9.]+ s\\), sha256 [0-9a-f]{64}")
-                .containsPattern("\\[server\\] 07-file-transfer-demo-\\d+\\.bin: 268435456 bytes in ")
+                .containsPattern("\\[server\\] 07-file-transfer-demo-\\d+\\.bin: 67108864 bytes in ")
                 .containsPattern("demo: read back from the disk, both copies have SHA-256 [0-9a-f]{64}; both deleted");
         try (Stream<Path> files = Files.list(tmp)) {
             assertThat(files.filter(file -> file.getFileName().toString().startsWith("07-file-transfer-demo-")).count())
@@ -196,13 +196,13 @@ class FileTransferDeviceTest {
         assertThat(Files.readString(in.resolve("report.txt"))).isEqualTo("the sender's");
     }
 
-    /** The receiver is a JVM of 48 MiB of heap; the file is 160 MiB: it streams through the ring. */
+    /** The receiver is a JVM of 16 MiB of heap; the file is 64 MiB: it streams through the ring. */
     @Test
     void aFileLargerThanTheReceiversMemoryArrives() throws Exception {
         Path in = Files.createDirectory(root.resolve("in"));
-        Path file = randomFile("large.bin", 160L << 20);
+        Path file = randomFile("large.bin", 64L << 20);
         int port = FreePorts.next();
-        try (Child receiver = Child.java(FileTransferMain.class, List.of("-Xmx48m"), List.of("--server", "--once", "--dir",
+        try (Child receiver = Child.java(FileTransferMain.class, List.of("-Xmx16m"), List.of("--server", "--once", "--dir",
                 in.toString(), "-d", device(), "-p", String.valueOf(port)))) {
             Listening.await(port, 60_000);
 
