@@ -106,9 +106,10 @@ class FileTransferDeviceTest {
         ProgramRun run = ProgramRun.of(FileTransferMain::run);
 
         run.assertSucceeded();
-        assertThat(run.stdout()).containsPattern("\\[client\\] 07-file-transfer-demo-\\d+\\.bin: 67108864 bytes in [0-9.]+ s = [0-9.]+"
-                        + " MiB/s \\(disk [0-9.]+ s\\), sha256 [0-9a-f]{64}")
-                .containsPattern("\\[server\\] 07-file-transfer-demo-\\d+\\.bin: 67108864 bytes in ")
+        assertThat(run.stdout())
+                .containsPattern("\\[client\\] 07-file-transfer-demo-\\d+\\.bin: " + FileTransferMain.DEMO_SIZE
+                        + " bytes in [0-9.]+ s = [0-9.]+ MiB/s \\(disk [0-9.]+ s\\), sha256 [0-9a-f]{64}")
+                .containsPattern("\\[server\\] 07-file-transfer-demo-\\d+\\.bin: " + FileTransferMain.DEMO_SIZE + " bytes in ")
                 .containsPattern("demo: read back from the disk, both copies have SHA-256 [0-9a-f]{64}; both deleted");
         try (Stream<Path> files = Files.list(tmp)) {
             assertThat(files.filter(file -> file.getFileName().toString().startsWith("07-file-transfer-demo-")).count())
