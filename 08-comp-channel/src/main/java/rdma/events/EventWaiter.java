@@ -3,6 +3,8 @@ package rdma.events;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import rdma.devices.Errno;
 import rdma.devices.VerbsException;
 import rdma.queues.CompletionQueue;
@@ -47,6 +49,7 @@ public final class EventWaiter implements CompletionWaiter {
     private final Watchdog watchdog;
     private final Memory eventCq;
     private final Pointer eventContext;
+    private final ByteBuffer eventCqView;
     private boolean armed;
     private boolean emptied;
     private int unacked;
@@ -70,6 +73,7 @@ public final class EventWaiter implements CompletionWaiter {
         this.solicitedOnly = solicitedOnly ? 1 : 0;
         this.eventCq = new Memory(2L * Native.POINTER_SIZE); // where ibv_get_cq_event writes the CQ, then its context
         this.eventContext = eventCq.share(Native.POINTER_SIZE);
+        this.eventCqView = eventCq.getByteBuffer(0, Native.POINTER_SIZE).order(ByteOrder.nativeOrder());
         this.alarm = Alarm.create(channel);
         try {
             this.watchdog = new Watchdog(alarm, "events-watchdog");
@@ -170,7 +174,9 @@ public final class EventWaiter implements CompletionWaiter {
                 throw VerbsException.ofErrno("ibv_get_cq_event", errno, "The completion channel is unusable");
             }
         }
-        return eventCq.getLong(0); // a pointer: 8 bytes on every platform this book runs on
+        // A pointer: 8 bytes on every platform this book runs on. Read through a direct buffer
+        // over the memory, as completions are: Pointer.getLong would be one more native call per wake-up.
+        return eventCqView.getLong(0);
     }
 
     /** An event of this waiter's CQ: counted, and acknowledged in batches. */
