@@ -11,13 +11,13 @@
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/comp-channel.sh   # in the soft-RoCE lab
 #   bench/comp-channel.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
 #
-# Environment: ROUNDS (default 3) runs of each pingpong; ITERS (default 5000) iterations in the short one.
+# Environment: ROUNDS (default 5) runs of each pingpong; ITERS (default 5000) iterations in the short one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 
 bench_devices "$@"
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-5}
 iters=${ITERS:-5000}
 
 java_tool=(java -cp "$(chapter_classpath)" rdma.events.app.CompChannelMain)
@@ -215,9 +215,10 @@ for mode in poll events adaptive; do
 done
 
 # Where the CPU of a 64 B pingpong goes, waiting on events, C and Java: perf samples every CPU
-# for 8 s in the middle of a long run, and each sample of the tool's processes (the Java main
-# thread's, for Java: its data loop) is counted by where it was: the kernel (and of the kernel,
-# reading the clock), JNA, JIT-compiled code, the JVM, other libraries. A share of all samples
+# for 8 s in the middle of a long run, each side on a CPU of its own as in the first table, and
+# each sample of the tool's processes (the Java main thread's, for Java: its data loop) is
+# counted by where it was: the kernel (and of the kernel, reading the clock), JNA, JIT-compiled
+# code, the JVM, other libraries. A share of all samples
 # times the CPUs times the run's usec/iter is microseconds of CPU per iteration, both sides.
 profile_rows=()
 profile() {
@@ -226,10 +227,12 @@ profile() {
   if [ "${tool%% *}" = c ]; then command=(ibv_rc_pingpong); comm=ibv_rc_pingpong; else command=("${java_tool[@]}" pingpong); comm=java; fi
   local options
   options=$(tool_options "$tool")
-  "${command[@]}" $options -d "$server_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 > "$work/server.txt" 2>&1 &
+  taskset -c "$(cpus_of server)" "${command[@]}" $options -d "$server_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 \
+    > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
-  "${command[@]}" $options -d "$client_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 127.0.0.1 > "$work/client.txt" 2>&1 &
+  taskset -c "$(cpus_of client)" "${command[@]}" $options -d "$client_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 127.0.0.1 \
+    > "$work/client.txt" 2>&1 &
   local client=$!
   sleep 25 # a JVM's start under emulation, and its loop compiled
   perf record -q -a -e cpu-clock -F 1000 -o "$work/perf.data" -- sleep 8 2> /dev/null
@@ -259,6 +262,7 @@ profile() {
   profile_rows+=("$(per_iter "$total") $(per_iter "$kernel") $(per_iter "$clock") $(per_iter "$jna") $(per_iter "$jit") $(per_iter "$jvm") $(per_iter "$libraries") $usec")
 }
 profile_table=
+floor=
 if command -v perf > /dev/null && perf record -q -o "$work/probe.data" -a -e cpu-clock -- true > /dev/null 2>&1; then
   profile "c -e"
   profile "java --wait events"
@@ -277,6 +281,16 @@ if command -v perf > /dev/null && perf record -q -o "$work/probe.data" -a -e cpu
 | (the run's usec/iter) | ${c_row[7]} | ${j_row[7]} |
 TABLE
 )
+  # What calling C through JNA and running the loop as Java add to an iteration, as a share of all
+  # of C's CPU per iteration: the least Java's events can cost beside C's, all else being equal.
+  share() { awk -v a="$1" -v c="${c_row[0]}" 'BEGIN { printf "%.0f", a / c * 100 }'; }
+  jna_share=$(share "${j_row[3]}")
+  java_share=$(share "$(awk -v a="${j_row[4]}" -v b="${j_row[5]}" 'BEGIN { print a + b }')")
+  kernel_ratio=$(ratio "${j_row[1]}" "${c_row[1]}")
+  floor="JNA's dispatch alone took ${j_row[3]} usec of CPU per iteration, ${jna_share}% of all that C's iteration took, and the
+JIT-compiled loop and the JVM ${java_share}% more. That is what Java adds by being Java and calling C through JNA, whatever
+it does: in this lab, its events cost at least $(awk -v a="$jna_share" -v b="$java_share" 'BEGIN { printf "%.2f", 1 + (a + b) / 100 }')x of C's CPU even where everything else
+costs the same (the target: 1.25x). In the kernel, Java's main thread took ${kernel_ratio}x of C's time."
 else
   profile_table="(Not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
 fi
@@ -339,7 +353,8 @@ $(printf '%s\n' "${rows[@]}")
 
 Targets, in the steady state: events within 1.25x of \`ibv_rc_pingpong -e\` in latency: ${lat64}x at 64 B
 ($(target at-most 1.25 "$lat64")), ${lat4k}x at 4 KiB ($(target at-most 1.25 "$lat4k")); and in CPU per iteration: ${cpu64}x at 64 B
-($(target at-most 1.25 "$cpu64")), ${cpu4k}x at 4 KiB ($(target at-most 1.25 "$cpu4k")).
+($(target at-most 1.25 "$cpu64")), ${cpu4k}x at 4 KiB ($(target at-most 1.25 "$cpu4k")). Where Java's CPU goes beside C's
+is measured below.
 
 What that guarantee costs C: with \`poll(2)\` before each read, \`ibv_rc_pingpong -e\` took ${guard_lat64}x
 its own latency at 64 B and ${guard_lat4k}x at 4 KiB, and ${guard_cpu64}x and ${guard_cpu4k}x its CPU. Against
@@ -368,10 +383,12 @@ round's ratio of Java to C, their median:
 $(printf '%s\n' "${placement_rows[@]}")
 
 Where the CPU goes, waiting on events at 64 B: \`perf\` sampled every CPU for 8 s in the middle of a
-run of 250000 iterations of each tool (its two sides placed by the scheduler), and each sample of the tool's processes is counted by where it
-was (for Java, its main thread's, which runs the data loop):
+run of 250000 iterations of each tool (each side on a CPU of its own, as in the first table), and each sample of the tool's
+processes is counted by where it was (for Java, its main thread's, which runs the data loop):
 
 $profile_table
+
+$floor
 
 Most of either tool's CPU is the kernel's: soft-RoCE does there what a NIC does in hardware (building,
 checksumming and copying every packet, in the context of whichever process posts or is interrupted),
