@@ -218,8 +218,8 @@ done
 # for 8 s in the middle of a long run, each side on a CPU of its own as in the first table, and
 # each sample of the tool's processes (the Java main thread's, for Java: its data loop) is
 # counted by where it was: the kernel (and of the kernel, reading the clock), JNA, JIT-compiled
-# code, the JVM, other libraries. A share of all samples
-# times the CPUs times the run's usec/iter is microseconds of CPU per iteration, both sides.
+# code, the JVM, other libraries. A share of all samples times the CPUs times the run's
+# usec/iter is microseconds of CPU per iteration, both sides.
 profile_rows=()
 profile() {
   local tool=$1 comm command
