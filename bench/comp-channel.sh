@@ -284,13 +284,12 @@ TABLE
   # What calling C through JNA and running the loop as Java add to an iteration, as a share of all
   # of C's CPU per iteration: the least Java's events can cost beside C's, all else being equal.
   share() { awk -v a="$1" -v c="${c_row[0]}" 'BEGIN { printf "%.0f", a / c * 100 }'; }
-  jna_share=$(share "${j_row[3]}")
-  java_share=$(share "$(awk -v a="${j_row[4]}" -v b="${j_row[5]}" 'BEGIN { print a + b }')")
-  kernel_ratio=$(ratio "${j_row[1]}" "${c_row[1]}")
-  floor="JNA's dispatch alone took ${j_row[3]} usec of CPU per iteration, ${jna_share}% of all that C's iteration took, and the
-JIT-compiled loop and the JVM ${java_share}% more. That is what Java adds by being Java and calling C through JNA, whatever
-it does: in this lab, its events cost at least $(awk -v a="$jna_share" -v b="$java_share" 'BEGIN { printf "%.2f", 1 + (a + b) / 100 }')x of C's CPU even where everything else
-costs the same (the target: 1.25x). In the kernel, Java's main thread took ${kernel_ratio}x of C's time."
+  jit_and_jvm=$(awk -v a="${j_row[4]}" -v b="${j_row[5]}" 'BEGIN { print a + b }')
+  with_java=$(awk -v c="${c_row[0]}" -v j="${j_row[3]}" -v l="$jit_and_jvm" 'BEGIN { print c + j + l }')
+  floor="JNA's dispatch alone took ${j_row[3]} usec of CPU per iteration, $(share "${j_row[3]}")% of all that C's iteration took, and the
+JIT-compiled loop and the JVM $(share "$jit_and_jvm")% more. That is what Java adds by being Java and calling C through JNA, whatever
+it does: in this lab, its events cost at least $(ratio "$with_java" "${c_row[0]}")x of C's CPU even where everything else
+costs the same (the target: 1.25x). In the kernel, Java's main thread took $(ratio "${j_row[1]}" "${c_row[1]}")x of C's time."
 else
   profile_table="(Not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
 fi
