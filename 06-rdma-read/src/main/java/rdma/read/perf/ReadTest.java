@@ -68,13 +68,23 @@ final class ReadTest {
         SendRequest last = reads[reads.length - 1];
         LatencyReport report = new LatencyReport(iters);
         for (int i = 0; i < iters; i++) {
-            report.started(i);
-            last.wrId(i).sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
-            reads[0].post();
-            waits.awaitSends(i + 1, "the completion of this side's read");
+            readOnce(i, reads[0], last, report);
         }
         report.finished();
         return report;
+    }
+
+    /**
+     * READ number {@code i}, from its post to its completion: a method of its own, so that the JIT
+     * compiles it after a few hundred calls. Left in the loop of {@link #latency}, which is called
+     * once, it would be compiled only by on-stack replacement tens of thousands of iterations in,
+     * and a run of a thousand would time the interpreter (chapter 04's {@code PingpongLoop} says more).
+     */
+    private void readOnce(int i, SendRequest first, SendRequest last, LatencyReport report) {
+        report.started(i);
+        last.wrId(i).sendFlags(SendFlag.IBV_SEND_SIGNALED.value());
+        first.post();
+        waits.awaitSends(i + 1, "the completion of this side's read");
     }
 
     /** ib_read_bw's loop ({@link BandwidthLoop}): up to {@code depth} READs in flight, a completion every {@code signalEvery}. */
