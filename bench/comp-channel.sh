@@ -141,10 +141,7 @@ done
 # The median over the rounds of tool $2's steady value over tool $3's, both of the list named $1, at size $4.
 paired_ratio() {
   local -n values=$1
-  local -a a b
-  read -r -a a <<<"${values[$4.$2]}"
-  read -r -a b <<<"${values[$4.$3]}"
-  for i in "${!a[@]}"; do ratio "${a[$i]}" "${b[$i]}"; echo; done | median | xargs printf '%.2f'
+  paired_median "${values[$4.$2]}" "${values[$4.$3]}"
 }
 
 # The transfer: 1 GiB in each mode, CPU of both processes, JVM start-ups included.

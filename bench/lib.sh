@@ -28,6 +28,23 @@ median_of() { tr ' ' '\n' <<<"$1" | grep . | median; }
 # $1 / $2, to two decimals: "1.40".
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+# Each run of the list $1 over the run in the same place of the list $2, one a line: both lists hold a
+# tool's runs, one a round, separated by spaces ("14.09 13.70 "), so each run is set beside the other
+# tool's run of its own round, not beside runs minutes away while the lab's speed drifts.
+round_ratios() {
+  local -a a b
+  local i
+  read -r -a a <<<"$1"
+  read -r -a b <<<"$2"
+  for i in "${!a[@]}"; do ratio "${a[$i]}" "${b[$i]}"; echo; done
+}
+
+# The median of round_ratios "$1" "$2", to two decimals.
+paired_median() { round_ratios "$1" "$2" | median | xargs printf '%.2f'; }
+
+# The highest of the numbers "$@" less the lowest: how far the runs of one setting differ among themselves.
+spread() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { low = $1 } { high = $1 } END { print high - low }'; }
+
 # A target's verdict: "met" when every ratio after the limit is at most it (at-most) or at least it
 # (at-least), else "not met".   target at-most 1.10 1.04 0.98  ->  met
 target() {
