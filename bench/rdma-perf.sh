@@ -41,12 +41,14 @@ for test in lat bw; do
       port=$((port + 2))
       c_report=$(perftest_pair "$port" "${c_tool[@]}" -s "$size" -n "$iters")
       c_values+=("$(table_value "$header" "$column" <<< "$c_report")")
+      # Checked before Java's run, whose outputs would take the place of C's in the files shown.
+      [ -n "${c_values[-1]}" ] || { echo "bench: $verb $test $size round $round: C failed" >&2; cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
       # Java sends inline what C did: perftest sends nothing inline on a device it does not know.
       inline_args=(); [ "$verb" = write ] && inline_args=(-I "$(inline_of "$c_report")")
       j_values+=("$(run_pair $((port + 1)) "${java_test[@]}" "${inline_args[@]}" -s "$size" -n "$iters" \
         | table_value "$header" "$column")")
-      echo "bench: $verb $test $size round $round: C ${c_values[-1]:-failed}, Java ${j_values[-1]:-failed} $unit" >&2
-      [ -n "${c_values[-1]}" ] && [ -n "${j_values[-1]}" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
+      echo "bench: $verb $test $size round $round: C ${c_values[-1]}, Java ${j_values[-1]:-failed} $unit" >&2
+      [ -n "${j_values[-1]}" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
     done
     c=$(printf '%s\n' "${c_values[@]}" | median); j=$(printf '%s\n' "${j_values[@]}" | median)
     ratio[$test.$size]=$(awk -v c="$c" -v j="$j" 'BEGIN { printf "%.2f", j / c }')
@@ -67,8 +69,7 @@ if [ "$verb" = write ]; then
   on=$(printf '%s\n' "${on_values[@]}" | median); off=$(printf '%s\n' "${off_values[@]}" | median)
   inline_rows=("| \`-I 64\` (inline) | ${on_values[*]} | $on |" "| \`-I 0\` (not inline) | ${off_values[*]} | $off |")
   inline_ratio=$(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.2f", a / b }')
-  # Whether the medians differ by more than the runs of either setting differ among themselves.
-  spread() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { low = $1 } { high = $1 } END { print high - low }'; }
+  # Whether the medians differ by more than the runs of either setting differ among themselves (lib.sh's spread).
   inline_noise=$(awk -v a="$on" -v b="$off" -v s1="$(spread "${on_values[@]}")" -v s2="$(spread "${off_values[@]}")" \
     'BEGIN { d = a > b ? a - b : b - a; s = s1 > s2 ? s1 : s2; print d < s ? "less than" : "more than" }')
   inline_text="Java sends inline exactly what perftest did (the \`Max inline data\` its report prints), so both do the same
