@@ -3,8 +3,10 @@
 # the page cache (the lab's tmpfs) with the chapter's default chunk size and depth, the same
 # chapter's transport alone (bench's TransportAlone: its ring, WRITE WITH IMMEDIATE and credits,
 # no file and no hash), and ib_write_bw moving the same bytes with the same message size and queue
-# depth. The whole transfer runs twice: with the JVM's own compilers, and with C1 only, as the
-# lab's tests run. Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one
+# depth. The transport runs three ways: both sides polling (chapter 07's), the receiver sleeping
+# on events while the sender polls (as ib_write_bw's sides wait), and both on events (chapter 08's);
+# ib_write_bw runs again asking for a completion per message, as chapter 07 does. The whole transfer
+# runs with the JVM's own compilers, with C1 only (as the lab's tests run), and through chapter 08. Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one
 # thread) and the sweep that chose the defaults. Writes its sections of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh   # in the soft-RoCE lab
@@ -94,8 +96,8 @@ broken_or_failed() {
   return 1
 }
 
-# Chapter 07's transport alone, the same bytes, chunk and depth, both sides waiting as $1 says
-# (poll, chapter 07's, or chapter 08's events); prints its MiB/s.
+# Chapter 07's transport alone, the same bytes, chunk and depth, the receiver waiting as $1 says and
+# the sender as $2 (poll, chapter 07's, or chapter 08's events); prints its MiB/s.
 transport_run() { jvm_retried transport_run_once "$@"; }
 transport_run_once() {
   local port
@@ -104,7 +106,7 @@ transport_run_once() {
     > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
-  java_with default rdma.transfer.TransportAlone --wait "$1" -d "$client_dev" -p "$port" "${gid_java[@]}" 127.0.0.1 \
+  java_with default rdma.transfer.TransportAlone --wait "$2" -d "$client_dev" -p "$port" "${gid_java[@]}" 127.0.0.1 \
     > "$work/client.txt" 2>&1 || { stop_server "$server"; broken_or_failed; return; }
   wait "$server" || { broken_or_failed; return; }
   sed -n 's/^transport: .* = \([0-9.]*\) MiB\/s$/\1/p' "$work/client.txt"
@@ -138,31 +140,42 @@ c_run_once() {
 to_bytes() { numfmt --from=iec "$1"; }
 
 chunk=1M; depth=8
-c_values=(); t_values=(); te_values=(); j_values=(); disk_values=(); c1_values=(); je_values=(); user_values=(); kernel_values=()
+c_values=(); cq_values=(); t_values=(); tm_values=(); te_values=(); j_values=(); disk_values=(); c1_values=(); je_values=()
+user_values=(); kernel_values=()
 for round in $(seq "$rounds"); do
   read -r rate user kernel < <(c_run "$(to_bytes $chunk)" "$depth")
   c_values+=("$rate"); user_values+=("$user"); kernel_values+=("$kernel")
-  t_values+=("$(transport_run poll)")
-  te_values+=("$(transport_run events)")
+  # ib_write_bw asks for a completion every --cq-mod messages (at most its depth); chapter 07 for every chunk.
+  read -r rate _ _ < <(c_run "$(to_bytes $chunk)" "$depth" -Q 1)
+  cq_values+=("$rate")
+  t_values+=("$(transport_run poll poll)")
+  tm_values+=("$(transport_run events poll)")
+  te_values+=("$(transport_run events events)")
   read -r rate disk < <(java_run default "$chunk" "$depth")
   j_values+=("$rate"); disk_values+=("$disk")
   read -r rate disk < <(java_run c1 "$chunk" "$depth")
   c1_values+=("$rate")
   read -r rate disk < <(java_run default "$chunk" "$depth" events)
   je_values+=("$rate")
-  echo "bench: round $round: ib_write_bw ${c_values[-1]} MiB/s (CPU user $user, kernel $kernel), transport alone" \
-    "${t_values[-1]} (events ${te_values[-1]}), 07-file-transfer ${j_values[-1]} (C1 only ${c1_values[-1]}," \
-    "08 events ${je_values[-1]}) MiB/s" >&2
+  echo "bench: round $round: ib_write_bw ${c_values[-1]} MiB/s (CPU user $user, kernel $kernel; -Q 1 ${cq_values[-1]})," \
+    "transport alone ${t_values[-1]} (receiver on events ${tm_values[-1]}, both ${te_values[-1]}), 07-file-transfer" \
+    "${j_values[-1]} (C1 only ${c1_values[-1]}, 08 events ${je_values[-1]}) MiB/s" >&2
 done
-c=$(printf '%s\n' "${c_values[@]}" | median); t=$(printf '%s\n' "${t_values[@]}" | median)
-te=$(printf '%s\n' "${te_values[@]}" | median); je=$(printf '%s\n' "${je_values[@]}" | median)
-j=$(printf '%s\n' "${j_values[@]}" | median); j1=$(printf '%s\n' "${c1_values[@]}" | median)
-disk=$(printf '%s\n' "${disk_values[@]}" | median)
-user=$(printf '%s\n' "${user_values[@]}" | median); kernel=$(printf '%s\n' "${kernel_values[@]}" | median)
-
-# ib_write_bw asks for a completion every --cq-mod messages (at most its depth); chapter 07 for every chunk.
-read -r c_every _ _ < <(c_run "$(to_bytes $chunk)" "$depth" -Q 1)
-echo "bench: ib_write_bw -Q 1: $c_every MiB/s" >&2
+c=$(median_of "${c_values[*]}"); j=$(median_of "${j_values[*]}")
+disk=$(median_of "${disk_values[*]}")
+user=$(median_of "${user_values[*]}"); kernel=$(median_of "${kernel_values[*]}")
+# Each run against the ib_write_bw of its own round: the median of those ratios, and each of them.
+of_c() { paired_median "$1" "${c_values[*]}"; }
+each_of_c() { round_ratios "$1" "${c_values[*]}" | paste -sd ' '; }
+# A row of the table: its name, then the runs of its tool.
+row() { echo "| $1 | $(median_of "${*:2}") | $(of_c "${*:2}")x | $(each_of_c "${*:2}") |"; }
+t=$(of_c "${t_values[*]}"); tm=$(of_c "${tm_values[*]}"); te=$(of_c "${te_values[*]}")
+cq=$(of_c "${cq_values[*]}"); whole=$(of_c "${j_values[*]}"); whole_events=$(of_c "${je_values[*]}")
+# In how many rounds the transport with both sides polling was the slowest of its three ways to wait:
+# compared within a round, the three ran minutes apart at most, where the rounds drift more than that.
+polling_slowest=$(for i in "${!t_values[@]}"; do
+  awk -v p="${t_values[$i]}" -v m="${tm_values[$i]}" -v e="${te_values[$i]}" 'BEGIN { if (p < m && p < e) print "slowest" }'
+done | wc -l)
 
 # SHA-256 on one thread, as each side's hasher runs it, with the JIT $1; prints its MiB/s.
 hash_rate() { jvm_retried hash_rate_once "$@"; }
@@ -205,23 +218,28 @@ same bytes. "Transport alone" is chapter 07's own ring, WRITE WITH IMMEDIATE and
 bytes with no file and no hash (\`bench/src/main/java/rdma/transfer/TransportAlone.java\`). The whole
 transfer is timed from the file's header to the receiver's verdict: reading the file, hashing both ends
 (each side's hasher thread), writing the copy and its fsync. It ran with the JVM's own compilers (C1,
-then C2 for what runs often), and again with C1 only, as the lab runs its tests. Each cell is the median;
-MiB/s throughout (perftest's "MB" is 2^20 bytes). Runs in which a JVM with C2 at work crashed, or threw
-an \`InternalError\` from its own code, were run again ($broken $([ "$broken" = 1 ] && echo time || echo times) in this session): the emulator can
-run code that HotSpot is rewriting, as [the lab's notes](soft-roce.md) say.
+then C2 for what runs often), and again with C1 only, as the lab runs its tests. A round runs each
+once, one after another; each MiB/s is the median over the rounds (perftest's "MB" is 2^20 bytes), and
+each ratio the median of the rounds' own ratios, every run set beside the \`ib_write_bw\` of its round,
+since the lab's speed drifts over minutes. The last column lists those ratios, round by round.
+Runs in which a JVM with C2 at work crashed, or threw an \`InternalError\` from its own code, were run
+again ($broken $([ "$broken" = 1 ] && echo time || echo times) in this session): the emulator can run code that HotSpot is rewriting,
+as [the lab's notes](soft-roce.md) say.
 
-| | MiB/s | of \`ib_write_bw\` |
-| --- | --- | --- |
-| \`ib_write_bw\` | $c | |
-| \`ib_write_bw -Q 1\` (a completion per message, one run) | $c_every | $(ratio "$c_every" "$c")x |
-| chapter 07, transport alone | $t | $(ratio "$t" "$c")x |
-| the same, both sides waiting on events (chapter 08) | $te | $(ratio "$te" "$c")x |
-| \`07-file-transfer\`, whole and verified | $j | $(ratio "$j" "$c")x |
-| the same, C1 only | $j1 | $(ratio "$j1" "$c")x |
-| the same through chapter 08, \`transfer --wait events\` | $je | $(ratio "$je" "$c")x |
+| | MiB/s | of \`ib_write_bw\` | each round |
+| --- | --- | --- | --- |
+| \`ib_write_bw\` | $c | | |
+$(row "\`ib_write_bw -Q 1\` (a completion per message)" "${cq_values[@]}")
+$(row "chapter 07, transport alone, both sides polling" "${t_values[@]}")
+$(row "the same, the receiver on events (chapter 08), the sender polling" "${tm_values[@]}")
+$(row "the same, both sides on events" "${te_values[@]}")
+$(row "\`07-file-transfer\`, whole and verified" "${j_values[@]}")
+$(row "the same, C1 only" "${c1_values[@]}")
+$(row "the same through chapter 08, \`transfer --wait events\`" "${je_values[@]}")
 
-Targets: transport alone at least 0.9x: $(target at-least 0.9 "$(ratio "$t" "$c")") polling, $(target at-least 0.9 "$(ratio "$te" "$c")") on events; the whole
-transfer at least 0.7x: $(target at-least 0.7 "$(ratio "$j" "$c")") in this run.
+Targets: transport alone at least 0.9x: $(target at-least 0.9 "$t") polling, $(target at-least 0.9 "$tm") with the
+receiver on events, $(target at-least 0.9 "$te") on events; the whole transfer at least 0.7x: $(target at-least 0.7 "$whole")
+in this run.
 Reading the file took $disk s of the sender's time (the median), overlapped with the network.
 
 Where the time goes. The lab has $(nproc) emulated CPUs, and everything runs on them: both programs,
@@ -233,13 +251,20 @@ $hash_default MiB/s with the JVM's own compilers and $hash_c1 MiB/s with C1 only
 hashes them). A verified transfer needs, per MiB, that kernel work plus two hashes. Even if nothing else
 ran, no wait spun and every CPU were busy all the time, the lab could move at most $bound_default MiB/s of
 verified file ($(ratio "$bound_default" "$c")x of \`ib_write_bw\`; $bound_c1 MiB/s, $(ratio "$bound_c1" "$c")x, with C1 only).
-The measured rate falls short of that bound first because the Java transport, polling, costs more than
-\`ib_write_bw\`: alone, with nothing else to do, it reaches $(ratio "$t" "$c")x. What a completion per message
-costs, C shows: \`ib_write_bw -Q 1\` asks for one, as chapter 07 does, and reached $(ratio "$c_every" "$c")x in its one
-run. The rest is the polling: both of its sides spin on their CQs, where \`ib_write_bw\`'s target waits on its TCP socket, so
-two busy loops share two CPUs with soft-RoCE, whose kernel work does the transfer. The same transport
-with both sides sleeping between completions (chapter 08's events) reaches $(ratio "$te" "$c")x, and the whole
-transfer waiting that way $(ratio "$je" "$c")x.
+The measured rate falls short of that bound first because the Java transport costs more than
+\`ib_write_bw\`: alone, with nothing else to do, both sides polling, it reaches ${t}x. What a completion
+per message costs, C shows: \`ib_write_bw -Q 1\` asks for one, as chapter 07 does, and reached ${cq}x;
+against that run of its round, the transport reached $(paired_median "${t_values[*]}" "${cq_values[*]}")x.
+How the sides wait: both polling, ${t}x; the receiver sleeping on events while the sender polls, the way
+\`ib_write_bw\`'s sides wait (its target sleeps on its TCP socket), ${tm}x; both sides on events, ${te}x.
+Both sides polling was the slowest of the three in $polling_slowest of the $rounds rounds$( [ "$polling_slowest" = "$rounds" ] \
+  && echo ": here the spinning costs the
+transfer. The lab's two CPUs also run soft-RoCE's kernel work, which moves the bytes, and a receiver
+that spins between chunks takes CPU from it; one that sleeps, as \`ib_write_bw\`'s target does, gives
+it back." \
+  || echo ": in this session the way to wait does not
+explain the gap to \`ib_write_bw\` round by round.")
+The whole transfer reached ${whole}x polling, and ${whole_events}x through chapter 08 on events.
 On a NIC the transport costs the CPUs nothing but the posts and polls, the hashes run on cores of their
 own, and the limit is the slower of the network and one core's SHA-256.
 
