@@ -78,7 +78,8 @@ final class ReadTest {
      * READ number {@code i}, from its post to its completion: a method of its own, so that the JIT
      * compiles it after a few hundred calls. Left in the loop of {@link #latency}, which is called
      * once, it would be compiled only by on-stack replacement tens of thousands of iterations in,
-     * and a run of a thousand would time the interpreter (chapter 04's {@code PingpongLoop} says more).
+     * and in a run of a thousand its steps would all run in the interpreter (chapter 04's
+     * {@code PingpongLoop} says more).
      */
     private void readOnce(int i, SendRequest first, SendRequest last, LatencyReport report) {
         report.started(i);
