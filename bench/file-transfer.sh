@@ -6,8 +6,9 @@
 # depth. The transport runs three ways: both sides polling (chapter 07's), the receiver sleeping
 # on events while the sender polls (as ib_write_bw's sides wait), and both on events (chapter 08's);
 # ib_write_bw runs again asking for a completion per message, as chapter 07 does. The whole transfer
-# runs with the JVM's own compilers, with C1 only (as the lab's tests run), and through chapter 08. Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one
-# thread) and the sweep that chose the defaults. Writes its sections of docs/benchmarks.md.
+# runs with the JVM's own compilers, with C1 only (as the lab's tests run), and through chapter 08.
+# Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one thread) and the
+# sweep that chose the defaults. Writes its sections of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh   # in the soft-RoCE lab
 #   bench/file-transfer.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
@@ -171,8 +172,8 @@ each_of_c() { round_ratios "$1" "${c_values[*]}" | paste -sd ' '; }
 row() { echo "| $1 | $(median_of "${*:2}") | $(of_c "${*:2}")x | $(each_of_c "${*:2}") |"; }
 t=$(of_c "${t_values[*]}"); tm=$(of_c "${tm_values[*]}"); te=$(of_c "${te_values[*]}")
 cq=$(of_c "${cq_values[*]}"); whole=$(of_c "${j_values[*]}"); whole_events=$(of_c "${je_values[*]}")
-# In how many rounds the transport with both sides polling was the slowest of its three ways to wait:
-# compared within a round, the three ran minutes apart at most, where the rounds drift more than that.
+# In how many rounds the transport with both sides polling was the slowest of its three ways to wait,
+# each run compared with the other two of its own round: the rounds drift apart more than that.
 polling_slowest=$(for i in "${!t_values[@]}"; do
   awk -v p="${t_values[$i]}" -v m="${tm_values[$i]}" -v e="${te_values[$i]}" 'BEGIN { if (p < m && p < e) print "slowest" }'
 done | wc -l)
