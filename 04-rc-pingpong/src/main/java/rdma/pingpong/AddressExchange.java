@@ -15,9 +15,12 @@ import rdma.devices.VerbsException;
 /**
  * The out-of-band TCP exchange of ibv_rc_pingpong: before two QPs can talk, each side must learn
  * the other's address (LID, QP number, PSN, GID, and whatever else a chapter's format carries).
- * The client sends its message, reads the server's and answers "done"; the server reads the
- * client's message, moves its QP to RTR and RTS, and only then replies, so that the client cannot
- * send before the server can receive.
+ * The client sends its message, reads the server's, moves its QP to RTR and RTS, and only then
+ * answers "done"; the server reads the client's message, moves its QP to RTR and RTS, and only then
+ * replies. So neither side can send before the other can receive: a packet that reaches a QP not
+ * yet in RTR is dropped without a word, and only its sender's retry timer would bring it back.
+ * (rc_pingpong's client connects after its "done", which is safe there because the client sends
+ * first; a program whose server sends first needs the order here.)
  */
 public final class AddressExchange {
     static final int CONNECT_TIMEOUT_MILLIS = 5_000;
@@ -50,14 +53,18 @@ public final class AddressExchange {
         }
     }
 
-    /** The client's side, on a connected socket: send ours, read theirs, say done. */
-    public static <T> T client(Socket socket, T mine, ExchangeFormat<T> format) {
+    /**
+     * The client's side, on a connected socket: send ours, read theirs, run {@code connector} (RTR
+     * and RTS), then say done.
+     */
+    public static <T> T client(Socket socket, T mine, ExchangeFormat<T> format, Consumer<T> connector) {
         InetSocketAddress server = (InetSocketAddress) socket.getRemoteSocketAddress();
         String peer = server.getHostString() + ":" + server.getPort();
         try {
             socket.setSoTimeout(READ_TIMEOUT_MILLIS);
             socket.getOutputStream().write(format.format(mine));
             T reply = parse(format, readExactly(socket.getInputStream(), format.size(), peer), peer);
+            connector.accept(reply);
             socket.getOutputStream().write(ExchangeMessage.terminated("done"));
             socket.setSoTimeout(0);
             return reply;

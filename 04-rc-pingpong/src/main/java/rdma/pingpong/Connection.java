@@ -22,9 +22,9 @@ import rdma.queues.Waiting;
  * order and in two steps. {@link #prepare} opens the device, builds the {@link Endpoint} and
  * moves its QP to INIT, checking everything local on the way; the program then posts its
  * receives. {@link #exchange} trades messages with the peer over TCP (the server listens; the
- * client connects), and moves the QP to RTR and RTS towards it: the server inside the exchange,
- * before it replies, the client after. Closing releases the endpoint, the waiting scope and the
- * device context, in that order.
+ * client connects), and moves the QP to RTR and RTS towards it inside the exchange: the server
+ * before it replies, the client before it says done. Closing releases the endpoint, the waiting
+ * scope and the device context, in that order.
  *
  * @param <T> what the two sides tell each other ({@link ExchangeFormat})
  */
@@ -137,13 +137,8 @@ public final class Connection<T> implements AutoCloseable {
      * or the client, and connects the QP. Returns what the peer sent.
      */
     public T exchange(Socket socket, boolean asServer, T mine) {
-        T peer;
-        if (asServer) {
-            peer = AddressExchange.server(socket, mine, plan.format(), this::connect);
-        } else {
-            peer = AddressExchange.client(socket, mine, plan.format());
-            connect(peer);
-        }
+        T peer = asServer ? AddressExchange.server(socket, mine, plan.format(), this::connect)
+                : AddressExchange.client(socket, mine, plan.format(), this::connect);
         print("remote", plan.format().describe(peer));
         return peer;
     }
