@@ -7,8 +7,8 @@
 # on events while the sender polls (as ib_write_bw's sides wait), and both on events (chapter 08's);
 # ib_write_bw runs again asking for a completion per message, as chapter 07 does. The whole transfer
 # runs with the JVM's own compilers, with C1 only (as the lab's tests run), and through chapter 08.
-# Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one thread) and the
-# sweep that chose the defaults. Writes its sections of docs/benchmarks.md.
+# Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one thread, each
+# thread's CPU in the whole transfer, sampled from /proc) and the sweep that chose the defaults. Writes its sections of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh   # in the soft-RoCE lab
 #   bench/file-transfer.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
@@ -68,22 +68,104 @@ next_port() {
 # the function, whose child is the JVM.
 stop_server() { pkill -P "$1" 2>/dev/null; kill "$1" 2>/dev/null; wait "$1" || true; }
 
+# The JVM that "$1" (what $! said for java_with) runs: the subshell's child, or the subshell itself
+# where bash ran java in its place; waits for it to start.
+jvm_of() {
+  local jvm
+  for _ in $(seq 600); do
+    [ "$(cat "/proc/$1/comm" 2>/dev/null)" = java ] && { echo "$1"; return; }
+    jvm=$(pgrep -P "$1" -x java) && { echo "$jvm"; return; }
+    sleep 0.1
+  done
+  echo "bench: no JVM started under process $1" >&2; return 1
+}
+
+# Until the JVMs "${@:3}" have ended, once a second: the machine's CPU ticks (/proc/stat), then each
+# JVM's own line and its threads' (/proc/PID/task/*/stat), appended to the log $1; "complete" follows
+# a sample taken while every JVM was still there, and "transfer" comes before the first sample taken
+# once the sender's output $2 says that it starts sending. A cat a second: the sampler costs little.
+sample_cpu() {
+  local log=$1 sender_output=$2 files jvm started=; shift 2
+  while :; do
+    [ -z "$started" ] && grep -qs "^sender: chunks of" "$sender_output" && { started=1; echo transfer >> "$log"; }
+    files=()
+    for jvm; do [ -d "/proc/$jvm" ] && files+=("/proc/$jvm/stat" "/proc/$jvm/task/"*/stat); done
+    [ ${#files[@]} -gt 0 ] || return 0
+    { echo sample; cat /proc/stat "${files[@]}" 2>/dev/null || true; all_running "$@" && echo complete; } >> "$log"
+    sleep 1
+  done
+}
+all_running() { local jvm; for jvm; do [ -d "/proc/$jvm" ] || return 1; done; }
+
+# Where the CPU went while the file moved: the log $1 of sample_cpu, for the receiver's JVM $2 and
+# the sender's $3, from the first complete sample after "transfer" to the last complete one. Prints
+# CPU seconds: each side's main thread, its SHA-256 thread, its JIT compilers and the rest of it (GC,
+# the VM's own threads, the watchers), then the machine's busy time outside both JVMs, its idle time
+# and its whole (CPUs x seconds). A thread that ended between samples counts as it was last seen;
+# what it did after that is in its JVM's rest.
+cpu_profile() {
+  awk -v receiver="$2" -v sender="$3" -v hz="$ticks_per_second" '
+    function ticks(line,   f) {               # utime + stime: fields 14 and 15 of /proc/PID/stat
+      match(line, /\(.*\)/); split(substr(line, RSTART + RLENGTH + 1), f, " ")
+      return f[12] + f[13]
+    }
+    function role(line) {
+      match(line, /\(.*\)/); name = substr(line, RSTART + 1, RLENGTH - 2)
+      return name == "java" ? "main" : name ~ /-sha256$/ ? "sha256" : name ~ /^C[12] CompilerThre/ ? "jit" : "rest"
+    }
+    $1 == "transfer" { transfer = 1; next }
+    $1 == "sample" { n = 0; next }
+    $1 == "complete" && transfer {                # a whole sample: the first is the start, the last the end
+      first = !started; started = 1; owner = ""
+      for (i = 1; i <= n; i++) {
+        split(lines[i], f, " ")
+        if (f[1] == "cpu") { for (j = 2; j <= 9; j++) { machine[j] = f[j]; if (first) before[j] = f[j] } continue }
+        if ((f[1] == receiver || f[1] == sender) && f[1] != owner) {
+          owner = f[1]; jvm[owner] = ticks(lines[i]); if (first) jvm_before[owner] = jvm[owner]; continue
+        }
+        thread[f[1]] = ticks(lines[i]); kind[f[1]] = owner SUBSEP role(lines[i]); if (first) thread_before[f[1]] = thread[f[1]]
+      }
+      next
+    }
+    $1 == "cpu" || $1 ~ /^[0-9]+$/ { lines[++n] = $0 }
+    END {
+      for (t in thread) used[kind[t]] += thread[t] - thread_before[t]
+      for (p in jvm) jvm[p] -= jvm_before[p]
+      for (j = 2; j <= 9; j++) { d = machine[j] - before[j]; whole += d; if (j == 5 || j == 6) idle += d }
+      split("main sha256 jit", roles, " ")
+      for (s = 1; s <= 2; s++) {
+        p = s == 1 ? receiver : sender; named = 0
+        for (r = 1; r <= 3; r++) { v = used[p SUBSEP roles[r]]; named += v; printf "%.2f ", v / hz }
+        printf "%.2f ", (jvm[p] - named) / hz
+      }
+      printf "%.2f %.2f %.2f\n", (whole - idle - jvm[receiver] - jvm[sender]) / hz, idle / hz, whole / hz
+    }' "$1"
+}
+
 # One Java transfer with the JIT $1 ("default" or "c1"): chapter 07's program or, with a 4th argument
-# ("events"), chapter 08's transfer waiting that way; prints "MiB/s disk-seconds" from the sender's result line.
+# ("events"), chapter 08's transfer waiting that way; prints "MiB/s disk-seconds" from the sender's
+# result line, and leaves where the CPU went (cpu_profile) in $work/profile.
 java_run() { jvm_retried java_run_once "$@"; }
 java_run_once() {
   local jit=$1 chunk=$2 depth=$3 program=(rdma.transfer.app.FileTransferMain)
   [ -n "${4:-}" ] && program=(rdma.events.app.CompChannelMain transfer --wait "$4")
   local port
   port=$(next_port)
-  rm -f "$work/in/file.bin"
+  rm -f "$work/in/file.bin" "$work/profile" "$work/cpu.log" "$work/client.txt"
   java_with "$jit" "${program[@]}" --server --once --dir "$work/in" -d "$server_dev" -p "$port" "${gid_java[@]}" \
     --chunk "$chunk" --depth "$depth" > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
   java_with "$jit" "${program[@]}" -d "$client_dev" -p "$port" "${gid_java[@]}" --chunk "$chunk" --depth "$depth" \
-    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 || { stop_server "$server"; broken_or_failed; return; }
-  wait "$server" || { broken_or_failed; return; }
+    127.0.0.1 "$work/file.bin" > "$work/client.txt" 2>&1 &
+  local client=$! receiver_jvm sender_jvm
+  receiver_jvm=$(jvm_of "$server"); sender_jvm=$(jvm_of "$client")
+  sample_cpu "$work/cpu.log" "$work/client.txt" "$receiver_jvm" "$sender_jvm" &
+  local sampler=$!
+  wait "$client" || { stop_server "$server"; wait "$sampler" || true; broken_or_failed; return; }
+  wait "$server" || { wait "$sampler" || true; broken_or_failed; return; }
+  wait "$sampler" || true
+  cpu_profile "$work/cpu.log" "$receiver_jvm" "$sender_jvm" > "$work/profile"
   # "file.bin: 1073741824 bytes in 41.52 s = 24.66 MiB/s (disk 0.84 s), sha256 ..."
   sed -n 's/^file\.bin: \([0-9]*\) bytes in \([0-9.]*\) s = .* (disk \([0-9.]*\) s).*/\1 \2 \3/p' "$work/client.txt" |
     awk '{ printf "%.2f %.2f\n", $1 / $2 / 1048576, $3 }'
@@ -142,7 +224,7 @@ to_bytes() { numfmt --from=iec "$1"; }
 
 chunk=1M; depth=8
 c_values=(); cq_values=(); t_values=(); tm_values=(); te_values=(); j_values=(); disk_values=(); c1_values=(); je_values=()
-user_values=(); kernel_values=()
+user_values=(); kernel_values=(); j_profiles=(); je_profiles=()
 for round in $(seq "$rounds"); do
   read -r rate user kernel < <(c_run "$(to_bytes $chunk)" "$depth")
   c_values+=("$rate"); user_values+=("$user"); kernel_values+=("$kernel")
@@ -153,11 +235,11 @@ for round in $(seq "$rounds"); do
   tm_values+=("$(transport_run events poll)")
   te_values+=("$(transport_run events events)")
   read -r rate disk < <(java_run default "$chunk" "$depth")
-  j_values+=("$rate"); disk_values+=("$disk")
+  j_values+=("$rate"); disk_values+=("$disk"); j_profiles+=("$(cat "$work/profile")")
   read -r rate disk < <(java_run c1 "$chunk" "$depth")
   c1_values+=("$rate")
   read -r rate disk < <(java_run default "$chunk" "$depth" events)
-  je_values+=("$rate")
+  je_values+=("$rate"); je_profiles+=("$(cat "$work/profile")")
   echo "bench: round $round: ib_write_bw ${c_values[-1]} MiB/s (CPU user $user, kernel $kernel; -Q 1 ${cq_values[-1]})," \
     "transport alone ${t_values[-1]} (receiver on events ${tm_values[-1]}, both ${te_values[-1]}), 07-file-transfer" \
     "${j_values[-1]} (C1 only ${c1_values[-1]}, 08 events ${je_values[-1]}) MiB/s" >&2
@@ -177,6 +259,27 @@ cq=$(of_c "${cq_values[*]}"); whole=$(of_c "${j_values[*]}"); whole_events=$(of_
 polling_slowest=$(for i in "${!t_values[@]}"; do
   awk -v p="${t_values[$i]}" -v m="${tm_values[$i]}" -v e="${te_values[$i]}" 'BEGIN { if (p < m && p < e) print "slowest" }'
 done | wc -l)
+
+# Where the CPU went in the whole transfer, polling and on events: the profile (cpu_profile) of the
+# round whose rate was the median of its kind, so that a column adds up to the CPUs' whole time.
+median_round() { tr ' ' '\n' <<<"$1" | awk '{ print $1, NR - 1 }' | sort -g | awk '{ i[NR] = $2 } END { print i[int((NR + 1) / 2)] }'; }
+j_round=$(median_round "${j_values[*]}"); je_round=$(median_round "${je_values[*]}")
+j_profile=${j_profiles[$j_round]}; je_profile=${je_profiles[$je_round]}
+# A row: its name, then the profile field it shows, as CPU ms per MiB moved and as a share of the CPUs' time.
+profile_row() {
+  awk -v name="$1" -v n="$2" -v p="$j_profile" -v e="$je_profile" -v mib=$((size >> 20)) 'BEGIN {
+    split(p, a, " "); split(e, b, " ")
+    printf "| %s | %.0f | %.0f%% | %.0f | %.0f%% |\n", name, 1000 * a[n] / mib, 100 * a[n] / a[11], 1000 * b[n] / mib, 100 * b[n] / b[11] }'
+}
+profile_field() { awk -v n="$2" '{ print $n }' <<<"$1"; }
+# The events run's rate had its CPUs worked through every idle moment at the same CPU per MiB, and
+# that rate against the ib_write_bw of its round.
+je_rate=${je_values[$je_round]}
+busy_share=$(awk -v p="$je_profile" 'BEGIN { split(p, a, " "); printf "%.2f", 1 - a[10] / a[11] }')
+je_ceiling=$(awk -v r="$je_rate" -v b="$busy_share" 'BEGIN { printf "%.2f", r / b }')
+je_ceiling_ratio=$(ratio "$je_ceiling" "${c_values[$je_round]}")
+# ib_write_bw's own CPU per MiB, for comparison: its shares of the machine's CPUs over its run.
+per_mib() { awk -v share="$1" -v n="$(nproc)" -v r="$c" 'BEGIN { printf "%.0f", 1000 * share * n / r }'; }
 
 # SHA-256 on one thread, as each side's hasher runs it, with the JIT $1; prints its MiB/s.
 hash_rate() { jvm_retried hash_rate_once "$@"; }
@@ -266,6 +369,32 @@ it back." \
   || echo ": in this session the way to wait does not
 explain the gap to \`ib_write_bw\` round by round.")
 The whole transfer reached ${whole}x polling, and ${whole_events}x through chapter 08 on events.
+
+Where the whole transfer's CPU went, in the round whose rate was the median (polling: round
+$((j_round + 1)), $(profile_field "$j_profile" 11) s of CPU time; on events: round $((je_round + 1)), $(profile_field "$je_profile" 11) s): each JVM's
+threads as the kernel counts their time (user and system), sampled from \`/proc\` once a second from
+the first sample after the sender began to send to the last before a JVM ended, start-up left out. A thread's system time
+includes the kernel work its system calls did; "outside the JVMs" is the rest of the busy time, mostly
+soft-RoCE's work in the kernel's own contexts (and the sampler). The main threads wait (polling, or on
+events), post the WRITEs and credits, and read the file (sender) or write its copy (receiver).
+
+| | polling: CPU ms per MiB | share of the CPUs | on events: CPU ms per MiB | share of the CPUs |
+| --- | --- | --- | --- | --- |
+$(profile_row "sender, main thread" 5)
+$(profile_row "sender, SHA-256 thread" 6)
+$(profile_row "sender, JIT compilers" 7)
+$(profile_row "sender, the rest of its JVM (GC, the VM's own threads)" 8)
+$(profile_row "receiver, main thread" 1)
+$(profile_row "receiver, SHA-256 thread" 2)
+$(profile_row "receiver, JIT compilers" 3)
+$(profile_row "receiver, the rest of its JVM (GC, the VM's own threads, the watchers)" 4)
+$(profile_row "outside the JVMs (soft-RoCE in the kernel)" 9)
+$(profile_row "idle" 10)
+
+\`ib_write_bw\`, for comparison, used $(per_mib "$kernel") ms of CPU per MiB in the kernel and $(per_mib "$user") in user space.
+On events the CPUs were busy $(percent "$busy_share") of the time. Had they worked through every idle
+moment, with the same CPU per MiB, that run would have moved $je_ceiling MiB/s, ${je_ceiling_ratio}x of
+the \`ib_write_bw\` of its round: $(awk -v r="$je_ceiling_ratio" 'BEGIN { print (r < 0.7) ? "short of the 0.7x goal. On this machine the goal needs less CPU work per MiB, not\nbetter waiting: the work is what the hashes, the copies and soft-RoCE cost, which a NIC and spare cores\ntake off these two CPUs." : "past the 0.7x goal, so on this machine what keeps the transfer from it is\nwaiting, not work." }')
 On a NIC the transport costs the CPUs nothing but the posts and polls, the hashes run on cores of their
 own, and the limit is the slower of the network and one core's SHA-256.
 
