@@ -243,6 +243,8 @@ for round in $(seq "$rounds"); do
   echo "bench: round $round: ib_write_bw ${c_values[-1]} MiB/s (CPU user $user, kernel $kernel; -Q 1 ${cq_values[-1]})," \
     "transport alone ${t_values[-1]} (receiver on events ${tm_values[-1]}, both ${te_values[-1]}), 07-file-transfer" \
     "${j_values[-1]} (C1 only ${c1_values[-1]}, 08 events ${je_values[-1]}) MiB/s" >&2
+  echo "bench: round $round: the whole transfer's CPU seconds (as cpu_profile prints them): polling ${j_profiles[-1]};" \
+    "on events ${je_profiles[-1]}" >&2
 done
 c=$(median_of "${c_values[*]}"); j=$(median_of "${j_values[*]}")
 disk=$(median_of "${disk_values[*]}")
@@ -278,6 +280,11 @@ je_rate=${je_values[$je_round]}
 busy_share=$(awk -v p="$je_profile" 'BEGIN { split(p, a, " "); printf "%.2f", 1 - a[10] / a[11] }')
 je_ceiling=$(awk -v r="$je_rate" -v b="$busy_share" 'BEGIN { printf "%.2f", r / b }')
 je_ceiling_ratio=$(ratio "$je_ceiling" "${c_values[$je_round]}")
+# In how many rounds the whole transfer on events reached 0.7x of its round's ib_write_bw; how much
+# faster its fastest round was than its slowest, and the same for ib_write_bw (percent).
+je_reached=$(round_ratios "${je_values[*]}" "${c_values[*]}" | awk '$1 >= 0.7' | wc -l)
+drift() { tr ' ' '\n' <<<"$1" | sort -g | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.0f", 100 * (high / low - 1) }'; }
+je_drift=$(drift "${je_values[*]}"); c_drift=$(drift "${c_values[*]}")
 # ib_write_bw's own CPU per MiB, for comparison: its shares of the machine's CPUs over its run.
 per_mib() { awk -v share="$1" -v n="$(nproc)" -v r="$c" 'BEGIN { printf "%.0f", 1000 * share * n / r }'; }
 
@@ -383,7 +390,7 @@ events), post the WRITEs and credits, and read the file (sender) or write its co
 $(profile_row "sender, main thread" 5)
 $(profile_row "sender, SHA-256 thread" 6)
 $(profile_row "sender, JIT compilers" 7)
-$(profile_row "sender, the rest of its JVM (GC, the VM's own threads)" 8)
+$(profile_row "sender, the rest of its JVM (GC, the VM's own threads, the watchers)" 8)
 $(profile_row "receiver, main thread" 1)
 $(profile_row "receiver, SHA-256 thread" 2)
 $(profile_row "receiver, JIT compilers" 3)
@@ -394,7 +401,11 @@ $(profile_row "idle" 10)
 \`ib_write_bw\`, for comparison, used $(per_mib "$kernel") ms of CPU per MiB in the kernel and $(per_mib "$user") in user space.
 On events the CPUs were busy $(percent "$busy_share") of the time. Had they worked through every idle
 moment, with the same CPU per MiB, that run would have moved $je_ceiling MiB/s, ${je_ceiling_ratio}x of
-the \`ib_write_bw\` of its round: $(awk -v r="$je_ceiling_ratio" 'BEGIN { print (r < 0.7) ? "short of the 0.7x goal. On this machine the goal needs less CPU work per MiB, not\nbetter waiting: the work is what the hashes, the copies and soft-RoCE cost, which a NIC and spare cores\ntake off these two CPUs." : "past the 0.7x goal, so on this machine what keeps the transfer from it is\nwaiting, not work." }')
+the \`ib_write_bw\` of its round: $(awk -v r="$je_ceiling_ratio" 'BEGIN { print (r < 0.7) ? "short of the 0.7x goal. In that round only less CPU work per MiB could have reached\nit, not better waiting: the work is what the hashes, the copies and soft-RoCE cost, which a NIC and spare\ncores take off these two CPUs." : "past the 0.7x goal, so in that round what kept the transfer from it was\nwaiting, not work." }')
+On events the whole transfer reached 0.7x in $je_reached of the $rounds rounds. Its fastest round was
+${je_drift}% faster than its slowest, \`ib_write_bw\`'s ${c_drift}%$(awk -v j="$je_drift" -v c="$c_drift" 'BEGIN {
+  if (j > 2 * c) print ": a transfer that keeps the CPUs busy can move only as fast as the\nemulated CPUs run, which drifts from one quarter of an hour to the next, and `ib_write_bw` does not\nfollow that drift as closely."
+  else print ": the two drifted alike." }')
 On a NIC the transport costs the CPUs nothing but the posts and polls, the hashes run on cores of their
 own, and the limit is the slower of the network and one core's SHA-256.
 
