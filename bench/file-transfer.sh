@@ -8,7 +8,8 @@
 # ib_write_bw runs again asking for a completion per message, as chapter 07 does. The whole transfer
 # runs with the JVM's own compilers, with C1 only (as the lab's tests run), and through chapter 08.
 # Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one thread, each
-# thread's CPU in the whole transfer, sampled from /proc) and the sweep that chose the defaults. Writes its sections of docs/benchmarks.md.
+# thread's CPU in the whole transfer, sampled from /proc) and the sweep that chose the defaults.
+# Writes its sections of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh   # in the soft-RoCE lab
 #   bench/file-transfer.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
