@@ -284,8 +284,8 @@ je_ceiling_ratio=$(ratio "$je_ceiling" "${c_values[$je_round]}")
 # In how many rounds the whole transfer on events reached 0.7x of its round's ib_write_bw; how much
 # faster its fastest round was than its slowest, and the same for ib_write_bw (percent).
 je_reached=$(round_ratios "${je_values[*]}" "${c_values[*]}" | awk '$1 >= 0.7' | wc -l)
-drift() { tr ' ' '\n' <<<"$1" | sort -g | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.0f", 100 * (high / low - 1) }'; }
-je_drift=$(drift "${je_values[*]}"); c_drift=$(drift "${c_values[*]}")
+drift() { extremes "$@" | awk '{ printf "%.0f", 100 * ($2 / $1 - 1) }'; }
+je_drift=$(drift "${je_values[@]}"); c_drift=$(drift "${c_values[@]}")
 # ib_write_bw's own CPU per MiB, for comparison: its shares of the machine's CPUs over its run.
 per_mib() { awk -v share="$1" -v n="$(nproc)" -v r="$c" 'BEGIN { printf "%.0f", 1000 * share * n / r }'; }
 

@@ -70,7 +70,7 @@ if [ "$verb" = write ]; then
   inline_rows=("| \`-I 64\` (inline) | ${on_values[*]} | $on |" "| \`-I 0\` (not inline) | ${off_values[*]} | $off |")
   inline_ratio=$(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.2f", a / b }')
   # Whether the medians differ by more than the runs of either setting differ among themselves.
-  spread() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { low = $1 } { high = $1 } END { print high - low }'; }
+  spread() { extremes "$@" | awk '{ print $2 - $1 }'; }
   inline_noise=$(awk -v a="$on" -v b="$off" -v s1="$(spread "${on_values[@]}")" -v s2="$(spread "${off_values[@]}")" \
     'BEGIN { d = a > b ? a - b : b - a; s = s1 > s2 ? s1 : s2; print d < s ? "less than" : "more than" }')
   inline_text="Java sends inline exactly what perftest did (the \`Max inline data\` its report prints), so both do the same
