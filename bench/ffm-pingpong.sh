@@ -30,15 +30,6 @@ c_tool=(ibv_rc_pingpong)
 declare -A iters=([64]=10000 [4096]=3000)
 port=18900
 
-# usec/iter of a tool's N-iteration run and of the steady state (see above), from one round, on
-# TCP ports $4 and $4 + 1. (The caller counts the ports: this runs in a subshell.)
-whole_and_steady() {
-  local tool=$1 size=$2 n=$3 port=$4 short long
-  short=$(pingpong_pair "$tool" "$port" -s "$size" -n "$n" | cut -d' ' -f1)
-  long=$(pingpong_pair "$tool" $((port + 1)) -s "$size" -n $((2 * n)) | cut -d' ' -f1)
-  awk -v s="$short" -v l="$long" 'BEGIN { printf "%s %.2f\n", s, 2 * l - s }'
-}
-
 declare -A whole=() steady=() runs_whole=() runs_steady=()
 for size in $sizes; do
   runs_whole=() runs_steady=()

@@ -113,6 +113,19 @@ pingpong_pair() {
   echo "$usec $mbit"
 }
 
+# A run's usec/iter twice, from one round of an ibv_rc_pingpong-like tool (the array named $1) at size
+# $2: its N-iteration run ($3 = N) as the tool reports it ("whole": for Java, the JIT's warm-up
+# included), and the extra N iterations of a 2N-iteration run alone ("steady": (2N x the long run's
+# usec/iter - N x the short one's) / N), which leaves out what every run pays once, as perftest
+# separates its warm-up. Uses TCP ports $4 and $4 + 1 (the caller counts the ports: this runs in a
+# subshell). Prints "whole steady".
+whole_and_steady() {
+  local tool=$1 size=$2 n=$3 port=$4 short long
+  short=$(pingpong_pair "$tool" "$port" -s "$size" -n "$n" | cut -d' ' -f1)
+  long=$(pingpong_pair "$tool" $((port + 1)) -s "$size" -n $((2 * n)) | cut -d' ' -f1)
+  awk -v s="$short" -v l="$long" 'BEGIN { printf "%s %.2f\n", s, 2 * l - s }'
+}
+
 # One run of a perftest-like tool (the command in the arguments after the port), server and client
 # with the same options, on $server_dev and $client_dev; prints the client's report.
 run_pair() {
