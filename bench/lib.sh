@@ -45,6 +45,10 @@ paired_median() { round_ratios "$1" "$2" | median | xargs printf '%.2f'; }
 # The lowest and the highest of the numbers "$@", as "low high".
 extremes() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { low = $1 } { high = $1 } END { print low, high }'; }
 
+# How far apart the lab put rounds of the same runs: the lowest and highest of round_ratios "$1" "$2",
+# as "1.60x to 2.51x".
+ratio_range() { extremes $(round_ratios "$1" "$2") | awk '{ printf "%sx to %sx", $1, $2 }'; }
+
 # A target's verdict: "met" when every ratio after the limit is at most it (at-most) or at least it
 # (at-least), else "not met".   target at-most 1.10 1.04 0.98  ->  met
 target() {

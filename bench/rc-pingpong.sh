@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Latency and bandwidth of chapter 04 (Java) against rdma-core's ibv_rc_pingpong (C), on the same
-# devices in one session, runs alternating so that drift hits both alike. Writes docs/benchmarks.md.
+# Latency of chapter 04 (Java) against rdma-core's ibv_rc_pingpong (C), on the same devices in one
+# session, runs alternating so that drift hits both alike: each tool's whole run, as it reports it,
+# and its steady state (lib.sh's whole_and_steady). Writes docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && lab/run bench/rc-pingpong.sh      # in the soft-RoCE lab
 #   bench/rc-pingpong.sh rxe0 rxe1 1                                 # or: server dev, client dev, GID index
 #
-# Environment: ROUNDS (default 5) runs of each tool per size.
+# Environment: ROUNDS (default 5) rounds per size, each running both tools at N and 2N iterations.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -18,48 +19,90 @@ c_tool=(ibv_rc_pingpong)
 port=18700
 
 declare -A iters=([64]=10000 [4096]=3000 [65536]=500)
-declare -A latency_ratio=()
-rows=()
-for size in 64 4096 65536; do
-  c_usec=() c_mbit=() j_usec=() j_mbit=()
+sizes=(64 4096 65536)
+# Per size, each tool's runs, one a round, separated by spaces: so that a ratio is the median of each
+# round's own ratio of Java to C, two runs minutes apart at most, not a ratio of medians taken while
+# the lab's speed drifted (see lib.sh's round_ratios).
+declare -A whole=() steady=()
+for size in "${sizes[@]}"; do
   for round in $(seq "$rounds"); do
-    port=$((port + 2))
-    result=$(pingpong_pair c_tool "$port" -s "$size" -n "${iters[$size]}")
-    read -r u m <<<"$result"
-    c_usec+=("$u"); c_mbit+=("$m")
-    result=$(pingpong_pair java_tool $((port + 1)) -s "$size" -n "${iters[$size]}")
-    read -r u m <<<"$result"
-    j_usec+=("$u"); j_mbit+=("$m")
-    echo "bench: size $size round $round: C ${c_usec[-1]} usec/iter, Java ${j_usec[-1]} usec/iter" >&2
+    for tool in c java; do
+      port=$((port + 2))
+      read -r w s < <(whole_and_steady "${tool}_tool" "$size" "${iters[$size]}" "$port")
+      whole[$tool,$size]+="$w "; steady[$tool,$size]+="$s "
+      echo "bench: size $size round $round $tool: whole $w usec/iter, steady $s usec/iter" >&2
+    done
   done
-  cu=$(printf '%s\n' "${c_usec[@]}" | median); ju=$(printf '%s\n' "${j_usec[@]}" | median)
-  cm=$(printf '%s\n' "${c_mbit[@]}" | median); jm=$(printf '%s\n' "${j_mbit[@]}" | median)
-  latency_ratio[$size]=$(awk -v cu="$cu" -v ju="$ju" 'BEGIN { printf "%.2f", ju / cu }')
-  rows+=("$(awk -v s="$size" -v n="${iters[$size]}" -v cu="$cu" -v ju="$ju" -v cm="$cm" -v jm="$jm" \
-    'BEGIN { printf "| %d B | %d | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx |", s, n, cu, ju, ju / cu, cm, jm, jm / cm }')")
 done
+
+# Java / C at size $2 of the runs in the list named $1 (whole or steady): the median of the rounds' ratios.
+java_over_c() {
+  local -n runs=$1
+  paired_median "${runs[java,$2]}" "${runs[c,$2]}"
+}
+rows=()
+for size in "${sizes[@]}"; do
+  rows+=("| $size B | ${iters[$size]} | $(median_of "${whole[c,$size]}") | $(median_of "${whole[java,$size]}") |\
+ $(java_over_c whole "$size")x | $(median_of "${steady[c,$size]}") | $(median_of "${steady[java,$size]}") | $(java_over_c steady "$size")x |")
+done
+# The lowest and highest of the rounds' own ratios, Java / C, of the list named $1 at every size:
+# "1.60x to 2.51x at 64 B, ...", how far apart the lab's noise put rounds of the same runs.
+ranges_of() {
+  local -n runs=$1
+  local size ranges=()
+  for size in "${sizes[@]}"; do
+    ranges+=("$(ratio_range "${runs[java,$size]}" "${runs[c,$size]}") at $(size_name "$size")")
+  done
+  printf '%s, ' "${ranges[@]}" | sed 's/, $//'
+}
+size_name() { case $1 in 64) echo "64 B" ;; 4096) echo "4 KiB" ;; 65536) echo "64 KiB" ;; esac; }
+# Java / C of the list named $1 at every size, for a chart: "1.72, 1.28, 1.28".
+ratios_of() {
+  local size ratios=()
+  for size in "${sizes[@]}"; do ratios+=("$(java_over_c "$1" "$size")"); done
+  printf '%s, ' "${ratios[@]}" | sed 's/, $//'
+}
 
 {
   echo "## Chapter 04 (Java) against ibv_rc_pingpong (C), in the lab"
   echo
   echo "Measured by \`bench/rc-pingpong.sh\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on"
-  echo "\`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating runs of each tool per size; each cell is the"
-  echo "median of the client's own report (\`usec/iter\`, \`Mbit/sec\`). Ratios are Java / C: above 1 means"
-  echo "Java takes longer per iteration, or moves more data per second."
+  echo "\`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating rounds per size. In each round each tool runs N and"
+  echo "2N iterations. Whole is the client's \`usec/iter\` for the N-iteration run, what either tool reports:"
+  echo "for Java it includes the first iterations, run interpreted while the JIT compiles the loop."
+  echo "Steady is the extra N iterations of the longer run alone (2N x its usec/iter minus N x the"
+  echo "shorter run's, divided by N), which leaves out what every run pays once. A cell is the median"
+  echo "of the rounds; a ratio is the median of each round's own ratio of Java to C, two runs a minute"
+  echo "or two apart, since the lab's speed drifts by more than that over a quarter of an hour. Above 1"
+  echo "Java takes longer per iteration."
   echo
-  echo "| size | iters | C usec/iter | Java usec/iter | Java/C | C Mbit/sec | Java Mbit/sec | Java/C |"
+  echo "| size | N | C whole | Java whole | Java/C whole | C steady | Java steady | Java/C steady |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   printf '%s\n' "${rows[@]}"
   echo
-  echo "The project's target is Java within 1.10x of C in latency at 64 B and 4 KiB. In this run:"
-  echo "${latency_ratio[64]}x and ${latency_ratio[4096]}x, so the target is $(target at-most 1.10 "${latency_ratio[64]}" "${latency_ratio[4096]}") here."
+  echo "\`\`\`mermaid"
+  echo "xychart-beta"
+  echo "    title \"Java / C, usec per iteration (1 is C's; lower is better)\""
+  echo "    x-axis [\"64 B\", \"4 KiB\", \"64 KiB\"]"
+  echo "    y-axis \"Java / C\""
+  echo "    line [$(ratios_of whole)]"
+  echo "    line [$(ratios_of steady)]"
+  echo "\`\`\`"
+  echo
+  echo "(The lines: Java/C whole, then Java/C steady, as in the table.)"
+  echo
+  echo "The rounds' own ratios, lowest to highest, show how far apart the lab put runs of the same"
+  echo "programs: whole $(ranges_of whole); steady $(ranges_of steady)."
+  echo
+  echo "The project's target is Java within 1.10x of C in latency at 64 B and 4 KiB. In this run: whole"
+  echo "$(java_over_c whole 64)x and $(java_over_c whole 4096)x, so the target is $(target at-most 1.10 "$(java_over_c whole 64)" "$(java_over_c whole 4096)") for the whole run; steady"
+  echo "$(java_over_c steady 64)x and $(java_over_c steady 4096)x, so it is $(target at-most 1.10 "$(java_over_c steady 64)" "$(java_over_c steady 4096)") in the steady state."
   echo
   echo "Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")."
   echo "Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(pom_version jna). rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown)."
   echo
-  echo "The Java timing, like C's, covers the whole data loop, so the first iterations include the JIT"
-  echo "compiling the loop. Under CPU emulation both tools are slowed, but not equally: read the ratios"
-  echo "as this lab's, and measure on your own hardware before drawing conclusions."
+  echo "Under CPU emulation both tools are slowed, but not equally: read the ratios as this lab's, and"
+  echo "measure on your own hardware before drawing conclusions."
   echo
   echo "To reproduce: \`mvn -q install -DskipTests && lab/run bench/rc-pingpong.sh\` (or, with your own"
   echo "devices, \`bench/rc-pingpong.sh <server dev> <client dev> <gid index>\`)."
