@@ -28,7 +28,7 @@ gid_java=(); gid_c=()
 [ -n "$gid" ] && gid_java=(-g "$gid") && gid_c=(-x "$gid")
 
 rows=()
-declare -A ratio=()
+declare -A ratios=()
 for test in lat bw; do
   c_tool=(ib_${verb}_${test} -F "${gid_c[@]}")
   java_test=("${java_tool[@]}" "${gid_java[@]}")
@@ -50,9 +50,10 @@ for test in lat bw; do
       echo "bench: $verb $test $size round $round: C ${c_values[-1]}, Java ${j_values[-1]:-failed} $unit" >&2
       [ -n "${j_values[-1]}" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
     done
-    c=$(printf '%s\n' "${c_values[@]}" | median); j=$(printf '%s\n' "${j_values[@]}" | median)
-    ratio[$test.$size]=$(awk -v c="$c" -v j="$j" 'BEGIN { printf "%.2f", j / c }')
-    rows+=("| $test | $size B | $iters | $c | $j | ${ratio[$test.$size]}x | $unit |")
+    # Each Java run beside the C run of its own round, not medians taken while the lab's speed drifted.
+    ratios[$test.$size]=$(paired_median "${j_values[*]}" "${c_values[*]}")
+    rows+=("| $test | $size B | $iters | $(median_of "${c_values[*]}") | $(median_of "${j_values[*]}") | ${ratios[$test.$size]}x |\
+ $(ratio_range "${j_values[*]}" "${c_values[*]}") | $unit |")
   done
 done
 
@@ -68,7 +69,7 @@ if [ "$verb" = write ]; then
   done
   on=$(printf '%s\n' "${on_values[@]}" | median); off=$(printf '%s\n' "${off_values[@]}" | median)
   inline_rows=("| \`-I 64\` (inline) | ${on_values[*]} | $on |" "| \`-I 0\` (not inline) | ${off_values[*]} | $off |")
-  inline_ratio=$(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.2f", a / b }')
+  inline_ratio=$(paired_median "${on_values[*]}" "${off_values[*]}")
   # Whether the medians differ by more than the runs of either setting differ among themselves.
   spread() { extremes "$@" | awk '{ print $2 - $1 }'; }
   inline_noise=$(awk -v a="$on" -v b="$off" -v s1="$(spread "${on_values[@]}")" -v s2="$(spread "${off_values[@]}")" \
@@ -83,8 +84,8 @@ among them, so C cannot show it here. t_typical (usec) of $rounds alternating ru
 | --- | --- | --- |
 $(printf '%s\n' "${inline_rows[@]}")
 
-Inline / not inline: ${inline_ratio}x, a difference $inline_noise the runs of one setting differ among
-themselves. soft-RoCE has nothing for inline to save: its provider copies an inline payload into the
+Inline / not inline: ${inline_ratio}x (the median of the rounds' ratios); the two medians differ by
+$inline_noise the runs of one setting differ among themselves. soft-RoCE has nothing for inline to save: its provider copies an inline payload into the
 work request, and otherwise its kernel driver copies the payload from the registered buffer as it
 builds the packet, one copy by the CPU either way. On a NIC, inline spares the device a DMA read of
 the buffer (a round trip over PCIe) before the first byte can leave, which is why perftest sends
@@ -99,16 +100,29 @@ write_section "rdma-$verb" <<SECTION
 Measured by \`bench/rdma-perf.sh $verb\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on
 \`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating runs of each tool per size; each cell is the median
 of the client's own report: perftest's t_typical (the median latency) for the latency tests, its
-BW average for the bandwidth tests. Ratios are Java / C: for latency above 1 means Java is slower,
+BW average for the bandwidth tests. A ratio is the median of each round's own ratio of Java to C,
+two runs one after the other, since the lab's speed drifts over minutes by more than the runs
+differ (the lowest and highest of those are beside it): for latency above 1 means Java is slower,
 for bandwidth below 1 means Java moves less.
 
-| test | size | iters | C | Java | Java/C | unit |
-| --- | --- | --- | --- | --- | --- | --- |
+| test | size | iters | C | Java | Java/C | rounds' Java/C | unit |
+| --- | --- | --- | --- | --- | --- | --- | --- |
 $(printf '%s\n' "${rows[@]}")
 
+\`\`\`mermaid
+xychart-beta
+    title "Java / C by message size (1 is C's)"
+    x-axis ["64 B", "4 KiB", "64 KiB"]
+    y-axis "Java / C"
+    line [${ratios[lat.64]}, ${ratios[lat.4096]}, ${ratios[lat.65536]}]
+    line [${ratios[bw.64]}, ${ratios[bw.4096]}, ${ratios[bw.65536]}]
+\`\`\`
+
+(The lines, as in the table: latency, where below 1 is better than C, then bandwidth, where above 1 is.)
+
 Targets: latency within 1.10x of C, bandwidth at least 0.95x of C at 64 KiB. In this run: latency
-${ratio[lat.64]}x, ${ratio[lat.4096]}x and ${ratio[lat.65536]}x (the target $(target at-most 1.10 "${ratio[lat.64]}") at 64 B,
-$(target at-most 1.10 "${ratio[lat.4096]}") at 4 KiB, $(target at-most 1.10 "${ratio[lat.65536]}") at 64 KiB); bandwidth at 64 KiB ${ratio[bw.65536]}x (the target $(target at-least 0.95 "${ratio[bw.65536]}")).
+${ratios[lat.64]}x, ${ratios[lat.4096]}x and ${ratios[lat.65536]}x (the target $(target at-most 1.10 "${ratios[lat.64]}") at 64 B,
+$(target at-most 1.10 "${ratios[lat.4096]}") at 4 KiB, $(target at-most 1.10 "${ratios[lat.65536]}") at 64 KiB); bandwidth at 64 KiB ${ratios[bw.65536]}x (the target $(target at-least 0.95 "${ratios[bw.65536]}")).
 
 $inline_text
 
