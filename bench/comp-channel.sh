@@ -236,22 +236,10 @@ profile() {
   wait "$client" "$server"
   local usec
   usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")
-  perf report -q -i "$work/perf.data" --no-children --sort comm,dso --stdio 2> /dev/null > "$work/dso.txt"
-  perf report -q -i "$work/perf.data" --no-children --sort comm,sym --stdio 2> /dev/null > "$work/sym.txt"
-  # "  42.61%  java  [kernel.kallsyms]" -> the share of each kind of place, in percent of all samples
-  local shares
-  shares=$(awk -v comm="$comm" '$2 == comm {
-      share = $1 + 0; dso = $0; sub(/^ *[0-9.]+% +[^ ]+ +/, "", dso)
-      if (dso ~ /kernel/) k += share; else if (dso ~ /^(jna|ffi)|jnidispatch/) j += share
-      else if (dso ~ /^\[JIT\]/) t += share; else if (dso ~ /libjvm/) v += share; else l += share
-    } END { printf "%f %f %f %f %f", k, j, t, v, l }' "$work/dso.txt")
-  local clock
-  clock=$(awk -v comm="$comm" '$2 == comm && $NF == "read_hpet" { c += $1 } END { printf "%f", c }' "$work/sym.txt")
-  local cpus
-  cpus=$(nproc)
+  local kernel clock jna jit jvm libraries
+  read -r kernel clock jna jit jvm libraries < <(perf_shares "$work/perf.data" "$comm")
   # percent of all samples -> usec of CPU per iteration
-  per_iter() { awk -v p="$1" -v n="$cpus" -v u="$usec" 'BEGIN { printf "%.1f", p / 100 * n * u }'; }
-  read -r kernel jna jit jvm libraries <<<"$shares"
+  per_iter() { cpu_per_iteration "$1" "$usec"; }
   local total
   total=$(awk -v a="$kernel" -v b="$jna" -v c="$jit" -v d="$jvm" -v e="$libraries" 'BEGIN { print a + b + c + d + e }')
   echo "bench: profile of $tool at 64 B: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%, JIT $jit%," \
@@ -260,7 +248,7 @@ profile() {
 }
 profile_table=
 floor=
-if command -v perf > /dev/null && perf record -q -o "$work/probe.data" -a -e cpu-clock -- true > /dev/null 2>&1; then
+if perf_samples_all; then
   profile "c -e"
   profile "java --wait events"
   read -r -a c_row <<<"${profile_rows[0]}"

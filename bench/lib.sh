@@ -184,6 +184,39 @@ perftest_pair_once() {
   printf '%s\n' "$report"
 }
 
+# Where the samples of the processes named $2 (for Java, its main thread, "java") fell in the perf
+# data file $1 (perf record -a: every CPU), each in percent of all samples: "kernel clock jna jit jvm
+# libraries". clock is the part of kernel spent reading the clock (read_hpet: the lab's guest clock
+# is an emulated HPET), jna JNA's dispatch (libjnidispatch, libffi), jit JIT-compiled Java, jvm
+# libjvm, libraries the program and the rest (libc, libibverbs, the provider).
+perf_shares() {
+  local data=$1 comm=$2 shares clock
+  # "  42.61%  java  [kernel.kallsyms]" -> the share of each kind of place
+  shares=$(perf report -q -i "$data" --no-children --sort comm,dso --stdio 2> /dev/null | awk -v comm="$comm" '$2 == comm {
+      share = $1 + 0; dso = $0; sub(/^ *[0-9.]+% +[^ ]+ +/, "", dso)
+      if (dso ~ /kernel/) k += share; else if (dso ~ /^(jna|ffi)|jnidispatch/) j += share
+      else if (dso ~ /^\[JIT\]/) t += share; else if (dso ~ /libjvm/) v += share; else l += share
+    } END { printf "%f %f %f %f %f", k, j, t, v, l }')
+  clock=$(perf report -q -i "$data" --no-children --sort comm,sym --stdio 2> /dev/null |
+    awk -v comm="$comm" '$2 == comm && $NF == "read_hpet" { c += $1 } END { printf "%f", c }')
+  read -r kernel jna jit jvm libraries <<<"$shares"
+  echo "$kernel $clock $jna $jit $jvm $libraries"
+}
+
+# Whether perf can sample every CPU here (it is installed, and allowed to).
+perf_samples_all() {
+  local probe
+  probe=$(mktemp)
+  command -v perf > /dev/null && perf record -q -o "$probe" -a -e cpu-clock -- true > /dev/null 2>&1
+  local status=$?
+  rm -f "$probe"
+  return $status
+}
+
+# A share of all samples ($1, percent, as perf_shares gives it) of a run taking $2 usec an
+# iteration: usec of CPU an iteration, over every CPU.
+cpu_per_iteration() { awk -v p="$1" -v n="$(nproc)" -v u="$2" 'BEGIN { printf "%.1f", p / 100 * n * u }'; }
+
 # The largest inline message a perftest report says it used ("Max inline data : 0[B]"); 0 if it says none.
 inline_of() {
   sed -n 's/.*Max inline data *: *\([0-9]*\).*/\1/p' <<< "$1" | head -n1 | grep . || echo 0
