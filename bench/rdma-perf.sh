@@ -50,6 +50,9 @@ for test in lat bw; do
       echo "bench: $verb $test $size round $round: C ${c_values[-1]}, Java ${j_values[-1]:-failed} $unit" >&2
       [ -n "${j_values[-1]}" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
     done
+    if [ "$test.$size" = lat.64 ]; then
+      lat64_c=$(median_of "${c_values[*]}"); lat64_java=$(median_of "${j_values[*]}"); lat64_inline=("${inline_args[@]}")
+    fi
     # Each Java run beside the C run of its own round, not medians taken while the lab's speed drifted.
     ratios[$test.$size]=$(paired_median "${j_values[*]}" "${c_values[*]}")
     rows+=("| $test | $size B | $iters | $(median_of "${c_values[*]}") | $(median_of "${j_values[*]}") | ${ratios[$test.$size]}x |\
@@ -93,6 +96,98 @@ small writes inline on the NICs it knows.
 "
 fi
 
+# Where the CPU of a 64 B latency run goes, C and Java, measured as bench/comp-channel.sh measures
+# its pingpong: perf samples every CPU for 8 s in the middle of a run of about a minute (its
+# iterations from this session's medians above), and each sample of the tool's processes (for
+# Java, its main threads, which run the loop) is counted by where it was (lib.sh's perf_shares).
+# An iteration is a round trip: a READ, or a write each way (a write's t_typical is half of one).
+trips=1; [ "$verb" = write ] && trips=2
+profile_data=$(mktemp)
+trap 'rm -f "$profile_data"' EXIT
+# One profiled run of tool $1 (c or java) on TCP port $2: prints "all kernel clock jna jit jvm
+# libraries usec", usec of CPU per iteration, both sides, and last the run's mean usec per iteration;
+# returns 2 where perftest's clock estimate failed (perftest_retried runs it again).
+profile_run() {
+  local tool=$1 port=$2 command comm median
+  if [ "$tool" = c ]; then
+    command=(ib_${verb}_lat -F "${gid_c[@]}"); comm=ib_${verb}_lat; median=$lat64_c
+  else
+    command=("${java_tool[@]}" "${gid_java[@]}" "${lat64_inline[@]}"); comm=java; median=$lat64_java
+  fi
+  local n
+  n=$(awk -v u="$median" -v k="$trips" 'BEGIN { printf "%d", 60e6 / (u * k) }')
+  "${command[@]}" -s 64 -n "$n" -d "$server_dev" -p "$port" > /tmp/bench-server.txt 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  "${command[@]}" -s 64 -n "$n" -d "$client_dev" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1 &
+  local client=$!
+  sleep 25 # a JVM's start under emulation, and its loop compiled
+  perf record -q -a -e cpu-clock -F 1000 -o "$profile_data" -- sleep 8 2> /dev/null
+  local running=yes
+  kill -0 "$client" 2> /dev/null || running=no
+  wait "$client" "$server" || true
+  clock_failed /tmp/bench-client.txt && return 2
+  [ "$running" = yes ] || { echo "bench: the $tool run of $n iterations ended before its profile did" >&2; return 1; }
+  local average usec
+  average=$(table_value t_typical 6 < /tmp/bench-client.txt)
+  [ -n "$average" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; return 1; }
+  usec=$(awk -v a="$average" -v k="$trips" 'BEGIN { printf "%.2f", a * k }')
+  local kernel clock jna jit jvm libraries
+  read -r kernel clock jna jit jvm libraries < <(perf_shares "$profile_data" "$comm")
+  echo "bench: $verb lat 64 profile of $tool, $n iterations: $usec usec each; kernel $kernel%, clock $clock%, JNA $jna%," \
+    "JIT $jit%, JVM $jvm%, libraries $libraries%" >&2
+  profile_row "$usec" "$kernel" "$clock" "$jna" "$jit" "$jvm" "$libraries"
+}
+# A profile's row, from a run of $1 usec an iteration and its shares of all samples in percent
+# (kernel clock jna jit jvm libraries, as perf_shares gives them): "all kernel clock jna jit jvm
+# libraries", usec of CPU per iteration, and last $1.
+profile_row() {
+  local usec=$1 share
+  shift
+  for share in "$(awk -v k="$1" -v j="$3" -v t="$4" -v v="$5" -v l="$6" 'BEGIN { print k + j + t + v + l }')" "$@"; do
+    printf '%s ' "$(cpu_per_iteration "$share" "$usec")"
+  done
+  echo "$usec"
+}
+profile_text="(Where the CPU goes is not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
+if perf_samples_all; then
+  port=$((port + 2))
+  c_profile=$(perftest_retried profile_run c "$port")
+  j_profile=$(profile_run java $((port + 1)))
+  read -r -a c_row <<<"$c_profile"
+  read -r -a j_row <<<"$j_profile"
+  # What Java's iteration took beyond C's, and the parts of it: the clock read, JNA, the JIT's code and
+  # the JVM, and the rest of the kernel's work.
+  more() { awk -v j="$1" -v c="$2" 'BEGIN { printf "%.1f", j - c }'; }
+  # Java's code in user space (JIT-compiled, the JVM, its libraries) against C's program and libraries.
+  user_more=$(awk -v t="${j_row[4]}" -v v="${j_row[5]}" -v l="${j_row[6]}" -v c="${c_row[6]}" 'BEGIN { printf "%.1f", t + v + l - c }')
+  kernel_more=$(awk -v jk="${j_row[1]}" -v jc="${j_row[2]}" -v ck="${c_row[1]}" -v cc="${c_row[2]}" 'BEGIN { printf "%.1f", (jk - jc) - (ck - cc) }')
+  spinning=
+  [ "$verb" = write ] && spinning=" Both sides of a write test spin on memory while they wait for the other's
+write (C in its program, Java in JIT-compiled code), so there most of the code in user space is waiting."
+  profile_text="Where the CPU of a 64 B $( [ "$verb" = write ] && echo write || echo READ ) goes: \`perf\` sampled every CPU for 8 s in the middle of a run
+of about a minute of each tool (a round trip an iteration$( [ "$verb" = write ] && echo ", a write each way"); the runs' iterations from the medians
+above), and each sample of the tool's processes, both sides, is counted by where it was (for Java, its
+main threads', which run the loop):
+
+| usec of CPU per iteration, both sides | \`ib_${verb}_lat\` | \`$chapter\` |
+| --- | --- | --- |
+| all of it | ${c_row[0]} | ${j_row[0]} |
+| in the kernel | ${c_row[1]} | ${j_row[1]} |
+| of which reading the clock (\`read_hpet\`) | ${c_row[2]} | ${j_row[2]} |
+| JNA's dispatch (libjnidispatch, libffi) | ${c_row[3]} | ${j_row[3]} |
+| JIT-compiled Java | ${c_row[4]} | ${j_row[4]} |
+| the JVM itself (libjvm) | ${c_row[5]} | ${j_row[5]} |
+| the program and its libraries (libc, libibverbs, the provider) | ${c_row[6]} | ${j_row[6]} |
+| (the run's mean usec per iteration) | ${c_row[7]} | ${j_row[7]} |
+
+In these long runs Java's iteration took $(more "${j_row[7]}" "${c_row[7]}") usec more than C's ($(ratio "${j_row[7]}" "${c_row[7]}")x), and $(more "${j_row[0]}" "${c_row[0]}") usec more CPU:
+JNA's dispatch ${j_row[3]} usec, reading the clock ${j_row[2]}, the rest of the code in user space (JIT-compiled Java,
+the JVM and libraries, against C's program and libraries) $user_more, and the kernel's own work, the clock
+aside, $kernel_more.$spinning The clock is the lab's doing: perftest times each iteration with the CPU's
+cycle counter (\`rdtsc\`, an instruction), Java with \`System.nanoTime\`, the kernel's clock, which in the lab
+is an emulated HPET read through a system call (on most machines, the CPU's own counter, read in user space)."
+fi
 
 write_section "rdma-$verb" <<SECTION
 ## Chapter $( [ "$verb" = write ] && echo 05 || echo 06 ) ($title) against perftest's ib_${verb}_lat and ib_${verb}_bw, in the lab
@@ -125,6 +220,8 @@ ${ratios[lat.64]}x, ${ratios[lat.4096]}x and ${ratios[lat.65536]}x (the target $
 $(target at-most 1.10 "${ratios[lat.4096]}") at 4 KiB, $(target at-most 1.10 "${ratios[lat.65536]}") at 64 KiB); bandwidth at 64 KiB ${ratios[bw.65536]}x (the target $(target at-least 0.95 "${ratios[bw.65536]}")).
 
 $inline_text
+
+$profile_text
 
 Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs").
 Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(pom_version jna). perftest: $(dpkg-query -W -f '${Version}' perftest 2>/dev/null || echo unknown).
