@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One-sided verbs against perftest, on the same devices in one session, runs alternating so that
 # drift hits both alike: chapter 05 against ib_write_lat and ib_write_bw ("write"), chapter 06
-# against ib_read_lat and ib_read_bw ("read"), at 64 B, 4 KiB and 64 KiB. Writes its section of
-# docs/benchmarks.md.
+# against ib_read_lat and ib_read_bw ("read"), at 64 B, 4 KiB and 64 KiB; then, where perf can
+# sample every CPU, where a minute-long 64 B latency run of each tool spends its CPU. Writes its
+# section of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && lab/run bench/rdma-perf.sh write      # in the soft-RoCE lab
 #   bench/rdma-perf.sh read rxe0 rxe1 1                                 # or: verb, server dev, client dev, GID index
