@@ -238,13 +238,9 @@ profile() {
   usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")
   local kernel clock jna jit jvm libraries
   read -r kernel clock jna jit jvm libraries < <(perf_shares "$work/perf.data" "$comm")
-  # percent of all samples -> usec of CPU per iteration
-  per_iter() { cpu_per_iteration "$1" "$usec"; }
-  local total
-  total=$(awk -v a="$kernel" -v b="$jna" -v c="$jit" -v d="$jvm" -v e="$libraries" 'BEGIN { print a + b + c + d + e }')
   echo "bench: profile of $tool at 64 B: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%, JIT $jit%," \
     "JVM $jvm%, libraries $libraries%" >&2
-  profile_rows+=("$(per_iter "$total") $(per_iter "$kernel") $(per_iter "$clock") $(per_iter "$jna") $(per_iter "$jit") $(per_iter "$jvm") $(per_iter "$libraries") $usec")
+  profile_rows+=("$(profile_row "$usec" "$kernel" "$clock" "$jna" "$jit" "$jvm" "$libraries")")
 }
 profile_table=
 floor=
@@ -253,19 +249,8 @@ if perf_samples_all; then
   profile "java --wait events"
   read -r -a c_row <<<"${profile_rows[0]}"
   read -r -a j_row <<<"${profile_rows[1]}"
-  profile_table=$(cat <<TABLE
-| usec of CPU per iteration, both sides | \`ibv_rc_pingpong -e\` | \`08 pingpong --wait events\` |
-| --- | --- | --- |
-| all of it | ${c_row[0]} | ${j_row[0]} |
-| in the kernel | ${c_row[1]} | ${j_row[1]} |
-| of which reading the clock (\`read_hpet\`) | ${c_row[2]} | ${j_row[2]} |
-| JNA's dispatch (libjnidispatch, libffi) | ${c_row[3]} | ${j_row[3]} |
-| JIT-compiled Java | ${c_row[4]} | ${j_row[4]} |
-| the JVM itself (libjvm) | ${c_row[5]} | ${j_row[5]} |
-| the program and its libraries (libc, libibverbs, the provider) | ${c_row[6]} | ${j_row[6]} |
-| (the run's usec/iter) | ${c_row[7]} | ${j_row[7]} |
-TABLE
-)
+  profile_table=$(profiles_table "\`ibv_rc_pingpong -e\`" "\`08 pingpong --wait events\`" "${profile_rows[0]}" "${profile_rows[1]}" \
+    "the run's usec/iter")
   # What calling C through JNA and running the loop as Java add to an iteration, as a share of all
   # of C's CPU per iteration: the least Java's events can cost beside C's, all else being equal.
   share() { awk -v a="$1" -v c="${c_row[0]}" 'BEGIN { printf "%.0f", a / c * 100 }'; }

@@ -217,6 +217,38 @@ perf_samples_all() {
 # iteration: usec of CPU an iteration, over every CPU.
 cpu_per_iteration() { awk -v p="$1" -v n="$(nproc)" -v u="$2" 'BEGIN { printf "%.1f", p / 100 * n * u }'; }
 
+# A profile's row, from a run of $1 usec an iteration and its shares of all samples in percent
+# (kernel clock jna jit jvm libraries, as perf_shares gives them): "all kernel clock jna jit jvm
+# libraries", usec of CPU per iteration, and last $1.
+profile_row() {
+  local usec=$1 share
+  shift
+  for share in "$(awk -v k="$1" -v j="$3" -v t="$4" -v v="$5" -v l="$6" 'BEGIN { print k + j + t + v + l }')" "$@"; do
+    printf '%s ' "$(cpu_per_iteration "$share" "$usec")"
+  done
+  echo "$usec"
+}
+
+# Two profiles side by side, as a Markdown table: the rows $3 and $4 (profile_row's) of the tools
+# the header names $1 and $2; $5 names the last row, the run's own time an iteration.
+profiles_table() {
+  local -a c j
+  read -r -a c <<<"$3"
+  read -r -a j <<<"$4"
+  cat <<TABLE
+| usec of CPU per iteration, both sides | $1 | $2 |
+| --- | --- | --- |
+| all of it | ${c[0]} | ${j[0]} |
+| in the kernel | ${c[1]} | ${j[1]} |
+| of which reading the clock (\`read_hpet\`) | ${c[2]} | ${j[2]} |
+| JNA's dispatch (libjnidispatch, libffi) | ${c[3]} | ${j[3]} |
+| JIT-compiled Java | ${c[4]} | ${j[4]} |
+| the JVM itself (libjvm) | ${c[5]} | ${j[5]} |
+| the program and its libraries (libc, libibverbs, the provider) | ${c[6]} | ${j[6]} |
+| ($5) | ${c[7]} | ${j[7]} |
+TABLE
+}
+
 # The largest inline message a perftest report says it used ("Max inline data : 0[B]"); 0 if it says none.
 inline_of() {
   sed -n 's/.*Max inline data *: *\([0-9]*\).*/\1/p' <<< "$1" | head -n1 | grep . || echo 0

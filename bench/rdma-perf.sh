@@ -139,17 +139,6 @@ profile_run() {
     "JIT $jit%, JVM $jvm%, libraries $libraries%" >&2
   profile_row "$usec" "$kernel" "$clock" "$jna" "$jit" "$jvm" "$libraries"
 }
-# A profile's row, from a run of $1 usec an iteration and its shares of all samples in percent
-# (kernel clock jna jit jvm libraries, as perf_shares gives them): "all kernel clock jna jit jvm
-# libraries", usec of CPU per iteration, and last $1.
-profile_row() {
-  local usec=$1 share
-  shift
-  for share in "$(awk -v k="$1" -v j="$3" -v t="$4" -v v="$5" -v l="$6" 'BEGIN { print k + j + t + v + l }')" "$@"; do
-    printf '%s ' "$(cpu_per_iteration "$share" "$usec")"
-  done
-  echo "$usec"
-}
 profile_text="(Where the CPU goes is not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
 if perf_samples_all; then
   port=$((port + 2))
@@ -171,16 +160,7 @@ of about a minute of each tool (a round trip an iteration$( [ "$verb" = write ] 
 above), and each sample of the tool's processes, both sides, is counted by where it was (for Java, its
 main threads', which run the loop):
 
-| usec of CPU per iteration, both sides | \`ib_${verb}_lat\` | \`$chapter\` |
-| --- | --- | --- |
-| all of it | ${c_row[0]} | ${j_row[0]} |
-| in the kernel | ${c_row[1]} | ${j_row[1]} |
-| of which reading the clock (\`read_hpet\`) | ${c_row[2]} | ${j_row[2]} |
-| JNA's dispatch (libjnidispatch, libffi) | ${c_row[3]} | ${j_row[3]} |
-| JIT-compiled Java | ${c_row[4]} | ${j_row[4]} |
-| the JVM itself (libjvm) | ${c_row[5]} | ${j_row[5]} |
-| the program and its libraries (libc, libibverbs, the provider) | ${c_row[6]} | ${j_row[6]} |
-| (the run's mean usec per iteration) | ${c_row[7]} | ${j_row[7]} |
+$(profiles_table "\`ib_${verb}_lat\`" "\`$chapter\`" "$c_profile" "$j_profile" "the run's mean usec per iteration")
 
 In these long runs Java's iteration took $(more "${j_row[7]}" "${c_row[7]}") usec more than C's ($(ratio "${j_row[7]}" "${c_row[7]}")x), and $(more "${j_row[0]}" "${c_row[0]}") usec more CPU:
 JNA's dispatch ${j_row[3]} usec, reading the clock ${j_row[2]}, the rest of the code in user space (JIT-compiled Java,
