@@ -146,8 +146,8 @@ if perf_samples_all; then
   j_profile=$(profile_run java $((port + 1)))
   read -r -a c_row <<<"$c_profile"
   read -r -a j_row <<<"$j_profile"
-  # What Java's iteration took beyond C's, and the parts of it: the clock read, JNA, the JIT's code and
-  # the JVM, and the rest of the kernel's work.
+  # What Java's iteration took beyond C's, and its parts: JNA, the clock read, the rest of the code in
+  # user space, and the kernel's own work.
   more() { awk -v j="$1" -v c="$2" 'BEGIN { printf "%.1f", j - c }'; }
   # Java's code in user space (JIT-compiled, the JVM, its libraries) against C's program and libraries.
   user_more=$(awk -v t="${j_row[4]}" -v v="${j_row[5]}" -v l="${j_row[6]}" -v c="${c_row[6]}" 'BEGIN { printf "%.1f", t + v + l - c }')
