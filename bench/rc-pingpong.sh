@@ -45,6 +45,8 @@ for size in "${sizes[@]}"; do
   rows+=("| $size B | ${iters[$size]} | $(median_of "${whole[c,$size]}") | $(median_of "${whole[java,$size]}") |\
  $(java_over_c whole "$size")x | $(median_of "${steady[c,$size]}") | $(median_of "${steady[java,$size]}") | $(java_over_c steady "$size")x |")
 done
+# Its arguments as one list: "1.72, 1.28, 1.28".
+comma_list() { printf '%s, ' "$@" | sed 's/, $//'; }
 # The lowest and highest of the rounds' own ratios, Java / C, of the list named $1 at every size:
 # "1.60x to 2.51x at 64 B, ...", how far apart the lab's noise put rounds of the same runs.
 ranges_of() {
@@ -53,14 +55,14 @@ ranges_of() {
   for size in "${sizes[@]}"; do
     ranges+=("$(ratio_range "${runs[java,$size]}" "${runs[c,$size]}") at $(size_name "$size")")
   done
-  printf '%s, ' "${ranges[@]}" | sed 's/, $//'
+  comma_list "${ranges[@]}"
 }
 size_name() { case $1 in 64) echo "64 B" ;; 4096) echo "4 KiB" ;; 65536) echo "64 KiB" ;; esac; }
 # Java / C of the list named $1 at every size, for a chart: "1.72, 1.28, 1.28".
 ratios_of() {
   local size ratios=()
   for size in "${sizes[@]}"; do ratios+=("$(java_over_c "$1" "$size")"); done
-  printf '%s, ' "${ratios[@]}" | sed 's/, $//'
+  comma_list "${ratios[@]}"
 }
 
 {

@@ -51,12 +51,13 @@ for test in lat bw; do
       echo "bench: $verb $test $size round $round: C ${c_values[-1]}, Java ${j_values[-1]:-failed} $unit" >&2
       [ -n "${j_values[-1]}" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
     done
+    c=$(median_of "${c_values[*]}"); j=$(median_of "${j_values[*]}")
     if [ "$test.$size" = lat.64 ]; then
-      lat64_c=$(median_of "${c_values[*]}"); lat64_java=$(median_of "${j_values[*]}"); lat64_inline=("${inline_args[@]}")
+      lat64_c=$c; lat64_java=$j; lat64_inline=("${inline_args[@]}")
     fi
     # Each Java run beside the C run of its own round, not medians taken while the lab's speed drifted.
     ratios[$test.$size]=$(paired_median "${j_values[*]}" "${c_values[*]}")
-    rows+=("| $test | $size B | $iters | $(median_of "${c_values[*]}") | $(median_of "${j_values[*]}") | ${ratios[$test.$size]}x |\
+    rows+=("| $test | $size B | $iters | $c | $j | ${ratios[$test.$size]}x |\
  $(ratio_range "${j_values[*]}" "${c_values[*]}") | $unit |")
   done
 done
