@@ -85,6 +85,44 @@ setup_devices() {
   return 1
 }
 
+# What every process in the guest is doing, for a command that has not ended when it should have:
+# the processes, the kernel stacks of the threads blocked in the kernel (state D), every CPU's
+# backtrace (a thread spinning in the kernel shows there), the Java threads of every JVM, and the
+# kernel's last messages (hung tasks, soft lockups, rxe's complaints).
+report_stuck() {
+  local deadline=$1
+  echo "lab: the command still runs $((deadline - $(date +%s))) s before its time limit (LAB_TIMEOUT);" \
+    "here is what the guest is doing"
+  ps --ppid 2 -p 2 --deselect -o pid,ppid,stat,etimes,time,wchan:32,args | cut -c1-240 # not the kernel's threads
+  local task state pid
+  for task in /proc/[0-9]*/task/[0-9]*; do
+    state=$(awk '{ print $3 }' "$task/stat" 2>/dev/null)
+    [ "$state" = D ] || continue
+    echo "--- kernel stack of thread ${task##*/} ($(cat "$task/comm" 2>/dev/null)), blocked in the kernel"
+    cat "$task/stack" 2>/dev/null
+  done
+  echo l > /proc/sysrq-trigger 2>/dev/null
+  # The newest JVMs first (a test's, a program's), before Maven's: the time left may not do for all.
+  for pid in $(pgrep -x java | sort -rn); do
+    [ $((deadline - $(date +%s))) -gt 40 ] || { echo "--- (no time left for the Java threads of process $pid)"; continue; }
+    echo "--- Java threads of process $pid: $(tr '\0' ' ' < "/proc/$pid/cmdline" | cut -c1-200)"
+    timeout 30 "$(dirname "$(readlink "/proc/$pid/exe")")/jcmd" "$pid" Thread.print 2>&1
+  done
+  echo "--- the kernel's last messages"
+  dmesg | tail -n 60
+}
+
+# lab/run writes when its time limit ends (seconds since the epoch; the guest's clock is the
+# host's). Shortly before, the guest reports what is stuck, so that a run that a limit kills (in
+# CI, say) leaves its diagnosis in its own output.
+watch_deadline() {
+  local deadline margin=150 wait
+  deadline=$(cat /run/lab/deadline 2>/dev/null) || return 0
+  wait=$((deadline - margin - $(date +%s)))
+  [ "$wait" -gt 0 ] || return 0
+  sleep "$wait" && report_stuck "$deadline"
+}
+
 status=125
 stdout_port=$(port_device lab.stdout) && stderr_port=$(port_device lab.stderr) || {
   log "virtio serial ports not found"; echo $status > /run/lab/status; exit 0; }
@@ -100,9 +138,14 @@ if setup_network && setup_devices; then
   # The JIT's C2 tier trips a race in qemu's multi-threaded TCG on self-modifying code (random
   # SIGILL/SIGSEGV in compiled code); C1 alone is stable and, under emulation, faster.
   export JAVA_TOOL_OPTIONS="-XX:TieredStopAtLevel=1${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
+  # A virtio serial port opens once at a time: the command and the watchdog share one descriptor.
+  exec 3>"$stderr_port"
+  watch_deadline </dev/null >&3 2>&1 &
+  watchdog=$!
   # shellcheck disable=SC1091
-  (. /run/lab/command.sh) </dev/null >"$stdout_port" 2>"$stderr_port"
+  (. /run/lab/command.sh) </dev/null >"$stdout_port" 2>&3 3>&-
   status=$?
+  kill "$watchdog" 2>/dev/null
 else
   echo "lab: could not create the soft-RoCE devices (see the guest console)" > "$stderr_port"
 fi

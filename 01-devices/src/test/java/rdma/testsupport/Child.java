@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
  * other side notices). Its output, stdout and stderr together, goes to a file the test reads.
  */
 public final class Child implements AutoCloseable {
+    /** How long a killed child may take to go. */
+    private static final int DYING_SECONDS = 30;
+
     private final Process process;
     private final Path output;
 
@@ -60,15 +63,36 @@ public final class Child implements AutoCloseable {
     /** Waits for it to end, at most {@code seconds}; its exit code. */
     public int waitFor(int seconds) throws IOException, InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
-            throw new AssertionError("the child did not end within " + seconds + " s:\n" + output());
+            String stuck = "the child did not end within " + seconds + " s (" + kernelState() + "):\n" + output();
+            kill();
+            throw new AssertionError(stuck);
         }
         return process.exitValue();
     }
 
-    /** Kills it at once (SIGKILL), as a crash would end it, and waits until it is gone. */
+    /**
+     * Kills it at once (SIGKILL), as a crash would end it, and waits until it is gone, at most
+     * {@link #DYING_SECONDS}: a process blocked in the kernel (state D, in a driver's call, say)
+     * dies only when that call returns, which may be never, and a test must not wait for it forever.
+     */
     public void kill() throws InterruptedException {
-        process.destroyForcibly().waitFor();
+        process.destroyForcibly();
+        if (!process.waitFor(DYING_SECONDS, TimeUnit.SECONDS)) {
+            throw new AssertionError("the child still runs " + DYING_SECONDS + " s after SIGKILL (" + kernelState() + ")");
+        }
+    }
+
+    /** Where the kernel has the process: its state and what it waits in, from /proc, for a failure's message. */
+    private String kernelState() {
+        Path proc = Path.of("/proc", String.valueOf(process.pid()));
+        try {
+            String state = Files.readAllLines(proc.resolve("status")).stream().filter(line -> line.startsWith("State:"))
+                    .findFirst().orElse("State: unknown");
+            return "pid " + process.pid() + ", " + state.replaceAll("\\s+", " ") + ", waiting in "
+                    + Files.readString(proc.resolve("wchan"));
+        } catch (IOException gone) {
+            return "pid " + process.pid() + ", gone from /proc";
+        }
     }
 
     public boolean isAlive() {
