@@ -6,7 +6,7 @@
 # wherever the scheduler puts them), the file transfer of 1 GiB in each mode (CPU seconds of both
 # sides), a pingpong server whose client stopped (its wait's CPU, connected and idle), a
 # receiver waiting for senders (its CPU over 10 s), and, where perf can sample every CPU, where
-# the CPU of a pingpong on events goes, C's and Java's. Writes its section of docs/benchmarks.md.
+# the CPU of a pingpong on events goes at each size, C's and Java's. Writes its section of docs/benchmarks.md.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/comp-channel.sh   # in the soft-RoCE lab
 #   bench/comp-channel.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
@@ -211,24 +211,27 @@ for mode in poll events adaptive; do
   idle_rows+=("| $mode | $share% |")
 done
 
-# Where the CPU of a 64 B pingpong goes, waiting on events, C and Java: perf samples every CPU
-# for 8 s in the middle of a long run, each side on a CPU of its own as in the first table, and
-# each sample of the tool's processes (the Java main thread's, for Java: its data loop) is
-# counted by where it was: the kernel (and of the kernel, reading the clock), JNA, JIT-compiled
-# code, the JVM, other libraries. A share of all samples times the CPUs times the run's
-# usec/iter is microseconds of CPU per iteration, both sides.
-profile_rows=()
+# Where the CPU of a pingpong goes, waiting on events, C and Java, at each size: perf samples
+# every CPU for 8 s in the middle of a run of about a minute (its length from the rounds' steady
+# usec/iter), each side on a CPU of its own as in the first table, and each sample of the tool's
+# processes (the Java main thread's, for Java: its data loop) is counted by where it was: the
+# kernel (and of the kernel, reading the clock), JNA, JIT-compiled code, the JVM, other
+# libraries. A share of all samples times the CPUs times the run's usec/iter is microseconds of
+# CPU per iteration, both sides. Rows are kept per "size.tool", as profile_row gives them.
+declare -A profile_rows profile_iters
 profile() {
-  local tool=$1 comm command
+  local tool=$1 size=$2 comm command n
   port=$((port + 1))
+  n=$(awk -v u="${usec_of[$size.$tool]}" 'BEGIN { printf "%d", 60e6 / u / 1000 + 1 }')000
+  profile_iters[$size.$tool]=$n
   if [ "${tool%% *}" = c ]; then command=(ibv_rc_pingpong); comm=ibv_rc_pingpong; else command=("${java_tool[@]}" pingpong); comm=java; fi
   local options
   options=$(tool_options "$tool")
-  taskset -c "$(cpus_of server)" "${command[@]}" $options -d "$server_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 \
+  taskset -c "$(cpus_of server)" "${command[@]}" $options -d "$server_dev" -p "$port" "${gid_args[@]}" -s "$size" -n "$n" \
     > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
-  taskset -c "$(cpus_of client)" "${command[@]}" $options -d "$client_dev" -p "$port" "${gid_args[@]}" -s 64 -n 250000 127.0.0.1 \
+  taskset -c "$(cpus_of client)" "${command[@]}" $options -d "$client_dev" -p "$port" "${gid_args[@]}" -s "$size" -n "$n" 127.0.0.1 \
     > "$work/client.txt" 2>&1 &
   local client=$!
   sleep 25 # a JVM's start under emulation, and its loop compiled
@@ -238,30 +241,67 @@ profile() {
   usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")
   local kernel clock jna jit jvm libraries
   read -r kernel clock jna jit jvm libraries < <(perf_shares "$work/perf.data" "$comm")
-  echo "bench: profile of $tool at 64 B: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%, JIT $jit%," \
-    "JVM $jvm%, libraries $libraries%" >&2
-  profile_rows+=("$(profile_row "$usec" "$kernel" "$clock" "$jna" "$jit" "$jvm" "$libraries")")
+  echo "bench: profile of $tool at $size B, $n iterations: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%," \
+    "JIT $jit%, JVM $jvm%, libraries $libraries%" >&2
+  profile_rows[$size.$tool]=$(profile_row "$usec" "$kernel" "$clock" "$jna" "$jit" "$jvm" "$libraries")
 }
-profile_table=
-floor=
+
+# The two profiles at size $1 (named $2 on the page) as a table, then what calling C through JNA
+# and running the loop as Java add to an iteration, as a share of all of C's CPU per iteration:
+# the least Java's events can cost beside C's, all else being equal.
+profile_at() {
+  local c_profile=${profile_rows[$1.c -e]} j_profile=${profile_rows[$1.java --wait events]}
+  local -a c j
+  read -r -a c <<<"$c_profile"
+  read -r -a j <<<"$j_profile"
+  share() { awk -v a="$1" -v c="${c[0]}" 'BEGIN { printf "%.0f", a / c * 100 }'; }
+  local jit_and_jvm with_java
+  jit_and_jvm=$(awk -v a="${j[4]}" -v b="${j[5]}" 'BEGIN { print a + b }')
+  with_java=$(awk -v c="${c[0]}" -v j="${j[3]}" -v l="$jit_and_jvm" 'BEGIN { print c + j + l }')
+  cat <<PROFILE
+**$2**, runs of ${profile_iters[$1.c -e]} iterations of C and ${profile_iters[$1.java --wait events]} of Java:
+
+$(profiles_table "\`ibv_rc_pingpong -e\`" "\`08 pingpong --wait events\`" "$c_profile" "$j_profile" "the run's usec/iter")
+
+JNA's dispatch took ${j[3]} usec of CPU per iteration, $(share "${j[3]}")% of all that C's iteration took, and the
+JIT-compiled loop and the JVM $(share "$jit_and_jvm")% more: Java's events cost at least $(ratio "$with_java" "${c[0]}")x of C's CPU
+here even where everything else costs the same (the target: 1.25x). In the kernel, Java's main thread took
+$(ratio "${j[1]}" "${c[1]}")x of C's time.
+PROFILE
+}
+
+# From 64 B to 4 KiB: how C's whole iteration and Java's own part of one (JNA, the JIT-compiled
+# loop, the JVM) grew, and so whether that part weighs more or less beside C's at 4 KiB.
+profile_growth() {
+  local -a c64 j64 c4k j4k
+  read -r -a c64 <<<"${profile_rows[64.c -e]}"
+  read -r -a j64 <<<"${profile_rows[64.java --wait events]}"
+  read -r -a c4k <<<"${profile_rows[4096.c -e]}"
+  read -r -a j4k <<<"${profile_rows[4096.java --wait events]}"
+  local own64 own4k
+  own64=$(awk -v a="${j64[3]}" -v b="${j64[4]}" -v c="${j64[5]}" 'BEGIN { print a + b + c }')
+  own4k=$(awk -v a="${j4k[3]}" -v b="${j4k[4]}" -v c="${j4k[5]}" 'BEGIN { print a + b + c }')
+  local weighs
+  weighs=$(awk -v o="$own4k" -v p="$own64" -v c="${c4k[0]}" -v d="${c64[0]}" 'BEGIN { print o / p < c / d ? "less" : "more" }')
+  cat <<GROWTH
+From 64 B to 4 KiB, C's CPU per iteration grew $(ratio "${c4k[0]}" "${c64[0]}")x (${c64[0]} to ${c4k[0]} usec), and what JNA, the
+JIT-compiled loop and the JVM took of Java's $(ratio "$own4k" "$own64")x ($own64 to $own4k): Java's own part weighs $weighs
+beside C's at 4 KiB. The rest of the difference between the two columns is in the rows of the
+kernel and of the libraries.
+GROWTH
+}
+
+profile_text="(Not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
 if perf_samples_all; then
-  profile "c -e"
-  profile "java --wait events"
-  read -r -a c_row <<<"${profile_rows[0]}"
-  read -r -a j_row <<<"${profile_rows[1]}"
-  profile_table=$(profiles_table "\`ibv_rc_pingpong -e\`" "\`08 pingpong --wait events\`" "${profile_rows[0]}" "${profile_rows[1]}" \
-    "the run's usec/iter")
-  # What calling C through JNA and running the loop as Java add to an iteration, as a share of all
-  # of C's CPU per iteration: the least Java's events can cost beside C's, all else being equal.
-  share() { awk -v a="$1" -v c="${c_row[0]}" 'BEGIN { printf "%.0f", a / c * 100 }'; }
-  jit_and_jvm=$(awk -v a="${j_row[4]}" -v b="${j_row[5]}" 'BEGIN { print a + b }')
-  with_java=$(awk -v c="${c_row[0]}" -v j="${j_row[3]}" -v l="$jit_and_jvm" 'BEGIN { print c + j + l }')
-  floor="JNA's dispatch alone took ${j_row[3]} usec of CPU per iteration, $(share "${j_row[3]}")% of all that C's iteration took, and the
-JIT-compiled loop and the JVM $(share "$jit_and_jvm")% more. That is what Java adds by being Java and calling C through JNA, whatever
-it does: in this lab, its events cost at least $(ratio "$with_java" "${c_row[0]}")x of C's CPU even where everything else
-costs the same (the target: 1.25x). In the kernel, Java's main thread took $(ratio "${j_row[1]}" "${c_row[1]}")x of C's time."
-else
-  profile_table="(Not measured here: \`perf\` is not installed, or may not sample every CPU. It is in the lab.)"
+  for size in 64 4096; do
+    profile "c -e" "$size"
+    profile "java --wait events" "$size"
+  done
+  profile_text="$(profile_at 64 "64 B")
+
+$(profile_at 4096 "4 KiB")
+
+$(profile_growth)"
 fi
 
 events="java --wait events"
@@ -351,13 +391,12 @@ round's ratio of Java to C, their median:
 | --- | --- | --- | --- | --- | --- | --- |
 $(printf '%s\n' "${placement_rows[@]}")
 
-Where the CPU goes, waiting on events at 64 B: \`perf\` sampled every CPU for 8 s in the middle of a
-run of 250000 iterations of each tool (each side on a CPU of its own, as in the first table), and each sample of the tool's
-processes is counted by where it was (for Java, its main thread's, which runs the data loop):
+Where the CPU goes, waiting on events: \`perf\` sampled every CPU for 8 s in the middle of a run of
+about a minute of each tool at each size (each side on a CPU of its own, as in the first table), and each
+sample of the tool's processes is counted by where it was (for Java, its main thread's, which runs the
+data loop).
 
-$profile_table
-
-$floor
+$profile_text
 
 Most of either tool's CPU is the kernel's: soft-RoCE does there what a NIC does in hardware (building,
 checksumming and copying every packet, in the context of whichever process posts or is interrupted),
