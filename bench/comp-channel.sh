@@ -234,8 +234,7 @@ profile() {
   taskset -c "$(cpus_of client)" "${command[@]}" $options -d "$client_dev" -p "$port" "${gid_args[@]}" -s "$size" -n "$n" 127.0.0.1 \
     > "$work/client.txt" 2>&1 &
   local client=$!
-  sleep 25 # a JVM's start under emulation, and its loop compiled
-  perf record -q -a -e cpu-clock -F 1000 -o "$work/perf.data" -- sleep 8 2> /dev/null
+  sample_mid_run "$work/perf.data"
   wait "$client" "$server"
   local usec
   usec=$(sed -n 's/.* iters in .* seconds = \([0-9.]*\) usec\/iter/\1/p' "$work/client.txt")

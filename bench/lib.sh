@@ -190,7 +190,7 @@ perftest_pair_once() {
 # is an emulated HPET), jna JNA's dispatch (libjnidispatch, libffi), jit JIT-compiled Java, jvm
 # libjvm, libraries the program and the rest (libc, libibverbs, the provider).
 perf_shares() {
-  local data=$1 comm=$2 shares clock
+  local data=$1 comm=$2 shares clock kernel jna jit jvm libraries
   # "  42.61%  java  [kernel.kallsyms]" -> the share of each kind of place
   shares=$(perf report -q -i "$data" --no-children --sort comm,dso --stdio 2> /dev/null | awk -v comm="$comm" '$2 == comm {
       share = $1 + 0; dso = $0; sub(/^ *[0-9.]+% +[^ ]+ +/, "", dso)
@@ -201,6 +201,13 @@ perf_shares() {
     awk -v comm="$comm" '$2 == comm && $NF == "read_hpet" { c += $1 } END { printf "%f", c }')
   read -r kernel jna jit jvm libraries <<<"$shares"
   echo "$kernel $clock $jna $jit $jvm $libraries"
+}
+
+# Samples every CPU for 8 s into the perf data file $1, once a run just started has got going: a
+# JVM's start under emulation, and its loop compiled, take 25 s.
+sample_mid_run() {
+  sleep 25
+  perf record -q -a -e cpu-clock -F 1000 -o "$1" -- sleep 8 2> /dev/null
 }
 
 # Whether perf can sample every CPU here (it is installed, and allowed to).

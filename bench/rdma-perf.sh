@@ -123,8 +123,7 @@ profile_run() {
   wait_listening "$port"
   "${command[@]}" -s 64 -n "$n" -d "$client_dev" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1 &
   local client=$!
-  sleep 25 # a JVM's start under emulation, and its loop compiled
-  perf record -q -a -e cpu-clock -F 1000 -o "$profile_data" -- sleep 8 2> /dev/null
+  sample_mid_run "$profile_data"
   local running=yes
   kill -0 "$client" 2> /dev/null || running=no
   wait "$client" "$server" || true
