@@ -34,17 +34,10 @@ cpu_of() { awk '{ print $1 + $2 }' "$1"; }
 # with the same guarantee that a vanished peer cannot make it sleep for ever.
 gcc -O2 -Wall -Wextra -shared -fPIC -o "$work/poll-first.so" bench/src/main/c/poll-first.c -ldl
 
-# Where a pingpong's two sides run: "apart", the server on CPU 0 and the client on CPU 1, as two
-# hosts would each have CPUs of their own; "shared", both on CPU 0; "free", wherever the scheduler
-# puts them (every CPU allowed). Every pingpong runs apart unless a loop below says otherwise.
+# Where a pingpong's two sides run (lib.sh's side_cpus): every pingpong runs apart, each side on a
+# CPU of its own, unless a loop below says otherwise.
 placement=apart
-cpus_of() {
-  case $placement:$1 in
-    apart:server | shared:*) echo 0 ;;
-    apart:client) echo 1 ;;
-    free:*) echo "0-$(($(nproc) - 1))" ;;
-  esac
-}
+cpus_of() { side_cpus "$1" "$placement"; }
 
 # One pingpong, server and client in processes of their own, the same options; prints
 # "usec/iter cpu-seconds-per-1000-iterations" (both processes' CPU). For Java, the CPU its loop
@@ -93,10 +86,6 @@ tool_name() {
   esac
 }
 
-# The extra 3N iterations of a run of 4N beyond one of N, per iteration (or per 1000): (4 x long - short) / 3.
-steady() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.2f", (4 * l - s) / 3 }'; }
-steady3() { awk -v s="$1" -v l="$2" 'BEGIN { printf "%.3f", (4 * l - s) / 3 }'; }
-
 # Every round runs each tool once, one after another, so that the lab's speed, which drifts over
 # minutes, weighs on every tool alike; a ratio is the median of each round's ratio of two tools
 # run side by side, not a ratio of medians taken minutes apart. Lists are kept per "size.tool"
@@ -109,9 +98,9 @@ measure() {
   read -r usec cpu < <(pingpong ${tool%% *} "$size" "$iters" $options)
   read -r long_usec long_cpu < <(pingpong ${tool%% *} "$size" $((4 * iters)) $options)
   usecs[$key]+="$usec "; cpus[$key]+="$cpu "
-  steady_usecs[$key]+="$(steady "$usec" "$long_usec") "; steady_cpus[$key]+="$(steady3 "$cpu" "$long_cpu") "
-  echo "bench: round $round, pingpong $size B, $tool, sides $placement: $usec usec/iter (steady $(steady "$usec" "$long_usec"))," \
-    "$cpu CPU s per 1000 iterations (steady $(steady3 "$cpu" "$long_cpu"))" >&2
+  steady_usecs[$key]+="$(steady_of "$usec" "$long_usec") "; steady_cpus[$key]+="$(steady_of "$cpu" "$long_cpu" 3) "
+  echo "bench: round $round, pingpong $size B, $tool, sides $placement: $usec usec/iter (steady $(steady_of "$usec" "$long_usec"))," \
+    "$cpu CPU s per 1000 iterations (steady $(steady_of "$cpu" "$long_cpu" 3))" >&2
 }
 placements=(shared free)
 for round in $(seq "$rounds"); do

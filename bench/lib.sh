@@ -49,6 +49,31 @@ extremes() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { low = $1 } { high = $
 # as "1.60x to 2.51x".
 ratio_range() { extremes $(round_ratios "$1" "$2") | awk '{ printf "%sx to %sx", $1, $2 }'; }
 
+# A bench script keeps its runs in associative arrays, keyed "tool,size", each value a tool's runs at
+# a size, one a round, separated by spaces. The median of the runs of tool $2 at size $3 in the
+# array named $1.
+median_runs() { local -n runs=$1; median_of "${runs[$2,$3]}"; }
+
+# Tool $2 over tool $3 at size $4, of the runs in the array named $1: the median of the rounds' own
+# ratios (paired_median).
+median_ratio() { local -n runs=$1; paired_median "${runs[$2,$4]}" "${runs[$3,$4]}"; }
+
+# ratio_range of tool $2 over tool $3 at each size after them, of the runs in the array named $1:
+# "0.81x to 1.20x at 64 B, 0.97x to 1.10x at 4 KiB".
+ranges_of() {
+  local -n runs=$1
+  local over=$2 under=$3 size ranges=()
+  shift 3
+  for size in "$@"; do ranges+=("$(ratio_range "${runs[$over,$size]}" "${runs[$under,$size]}") at $(size_name "$size")"); done
+  comma_list "${ranges[@]}"
+}
+
+# Its arguments as one list: "1.72, 1.28, 1.28".
+comma_list() { printf '%s, ' "$@" | sed 's/, $//'; }
+
+# A message size in bytes as the page names it: "64 B", "4 KiB", "64 KiB".
+size_name() { case $1 in 64) echo "64 B" ;; 4096) echo "4 KiB" ;; 65536) echo "64 KiB" ;; *) echo "$1 B" ;; esac; }
+
 # A target's verdict: "met" when every ratio after the limit is at most it (at-most) or at least it
 # (at-least), else "not met".   target at-most 1.10 1.04 0.98  ->  met
 target() {
@@ -96,17 +121,31 @@ bench_devices() {
   if [ -n "$gid" ]; then gid_args=(-g "$gid"); fi
 }
 
+# Where one side of a pingpong runs, as taskset's CPU list, for side $1 (server or client) and
+# placement $2: "apart" (the default), the server on CPU 0 and the client on CPU 1, as two hosts
+# each have CPUs of their own; "shared", both on CPU 0; "free", wherever the scheduler puts them.
+side_cpus() {
+  case ${2:-apart}:$1 in
+    apart:server | shared:*) echo 0 ;;
+    apart:client) echo 1 ;;
+    free:*) echo "0-$(($(nproc) - 1))" ;;
+  esac
+}
+
 # One run of an ibv_rc_pingpong-like tool (the array named $1) on TCP port $2: server and client,
-# both with the remaining options, on bench_devices' devices; prints the client's "usec/iter Mbit/sec".
+# both with the remaining options, on bench_devices' devices, each side on a CPU of its own
+# (side_cpus); prints the client's "usec/iter Mbit/sec".
 pingpong_pair() {
   local -n tool=$1
   local port=$2
   shift 2
   # Both tools: no host makes the server.
-  "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" > /tmp/bench-server.txt 2>&1 &
+  taskset -c "$(side_cpus server)" "${tool[@]}" "$@" -d "$server_dev" "${gid_args[@]}" -p "$port" \
+    > /tmp/bench-server.txt 2>&1 &
   local server=$!
   wait_listening "$port"
-  if ! timeout 600 "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1; then
+  if ! timeout 600 taskset -c "$(side_cpus client)" "${tool[@]}" "$@" -d "$client_dev" "${gid_args[@]}" -p "$port" \
+    127.0.0.1 > /tmp/bench-client.txt 2>&1; then
     kill "$server" 2>/dev/null || true # a server whose client failed would wait for another forever
   fi
   wait "$server" || true
@@ -117,17 +156,24 @@ pingpong_pair() {
   echo "$usec $mbit"
 }
 
+# A tool's steady state from two runs of it, one of N iterations and one of 4N: the long run's extra
+# 3N iterations alone, per iteration, (4 x long - short) / 3, to $3 decimals (default 2), where $1
+# and $2 are the runs' figures per iteration (usec/iter, or CPU per 1000 iterations). What every run
+# pays once (the JIT compiling the loop, the first messages) cancels out. The long run is four
+# times the short one, not twice: the difference carries the noise of both runs, which
+# (2 x long - short) multiplies by about 2.2 and this by about 1.4.
+steady_of() { awk -v s="$1" -v l="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f\n", d, (4 * l - s) / 3 }'; }
+
 # A run's usec/iter twice, from one round of an ibv_rc_pingpong-like tool (the array named $1) at size
 # $2: its N-iteration run ($3 = N) as the tool reports it ("whole": for Java, the JIT's warm-up
-# included), and the extra N iterations of a 2N-iteration run alone ("steady": (2N x the long run's
-# usec/iter - N x the short one's) / N), which leaves out what every run pays once, as perftest
-# separates its warm-up. Uses TCP ports $4 and $4 + 1 (the caller counts the ports: this runs in a
-# subshell). Prints "whole steady".
+# included), and the steady state (steady_of it and a 4N-iteration run), as perftest separates its
+# warm-up. Uses TCP ports $4 and $4 + 1 (the caller counts the ports: this runs in a subshell).
+# Prints "whole steady".
 whole_and_steady() {
   local tool=$1 size=$2 n=$3 port=$4 short long
   short=$(pingpong_pair "$tool" "$port" -s "$size" -n "$n" | cut -d' ' -f1)
-  long=$(pingpong_pair "$tool" $((port + 1)) -s "$size" -n $((2 * n)) | cut -d' ' -f1)
-  awk -v s="$short" -v l="$long" 'BEGIN { printf "%s %.2f\n", s, 2 * l - s }'
+  long=$(pingpong_pair "$tool" $((port + 1)) -s "$size" -n $((4 * n)) | cut -d' ' -f1)
+  echo "$short $(steady_of "$short" "$long")"
 }
 
 # One run of a perftest-like tool (the command in the arguments after the port), server and client

@@ -6,7 +6,7 @@
 #   mvn -q install -DskipTests && lab/run bench/rc-pingpong.sh      # in the soft-RoCE lab
 #   bench/rc-pingpong.sh rxe0 rxe1 1                                 # or: server dev, client dev, GID index
 #
-# Environment: ROUNDS (default 5) rounds per size, each running both tools at N and 2N iterations.
+# Environment: ROUNDS (default 5) rounds per size, each running both tools at N and 4N iterations.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -35,33 +35,15 @@ for size in "${sizes[@]}"; do
   done
 done
 
-# Java / C at size $2 of the runs in the list named $1 (whole or steady): the median of the rounds' ratios.
-java_over_c() {
-  local -n runs=$1
-  paired_median "${runs[java,$2]}" "${runs[c,$2]}"
-}
 rows=()
 for size in "${sizes[@]}"; do
-  rows+=("| $size B | ${iters[$size]} | $(median_of "${whole[c,$size]}") | $(median_of "${whole[java,$size]}") |\
- $(java_over_c whole "$size")x | $(median_of "${steady[c,$size]}") | $(median_of "${steady[java,$size]}") | $(java_over_c steady "$size")x |")
+  rows+=("| $size B | ${iters[$size]} | $(median_runs whole c "$size") | $(median_runs whole java "$size") |\
+ $(median_ratio whole java c "$size")x | $(median_runs steady c "$size") | $(median_runs steady java "$size") | $(median_ratio steady java c "$size")x |")
 done
-# Its arguments as one list: "1.72, 1.28, 1.28".
-comma_list() { printf '%s, ' "$@" | sed 's/, $//'; }
-# The lowest and highest of the rounds' own ratios, Java / C, of the list named $1 at every size:
-# "1.60x to 2.51x at 64 B, ...", how far apart the lab's noise put rounds of the same runs.
-ranges_of() {
-  local -n runs=$1
-  local size ranges=()
-  for size in "${sizes[@]}"; do
-    ranges+=("$(ratio_range "${runs[java,$size]}" "${runs[c,$size]}") at $(size_name "$size")")
-  done
-  comma_list "${ranges[@]}"
-}
-size_name() { case $1 in 64) echo "64 B" ;; 4096) echo "4 KiB" ;; 65536) echo "64 KiB" ;; esac; }
 # Java / C of the list named $1 at every size, for a chart: "1.72, 1.28, 1.28".
 ratios_of() {
   local size ratios=()
-  for size in "${sizes[@]}"; do ratios+=("$(java_over_c "$1" "$size")"); done
+  for size in "${sizes[@]}"; do ratios+=("$(median_ratio "$1" java c "$size")"); done
   comma_list "${ratios[@]}"
 }
 
@@ -69,11 +51,12 @@ ratios_of() {
   echo "## Chapter 04 (Java) against ibv_rc_pingpong (C), in the lab"
   echo
   echo "Measured by \`bench/rc-pingpong.sh\` on $(date -u +%Y-%m-%d), server on \`$server_dev\`, client on"
-  echo "\`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating rounds per size. In each round each tool runs N and"
-  echo "2N iterations. Whole is the client's \`usec/iter\` for the N-iteration run, what either tool reports:"
+  echo "\`$client_dev\`$( [ -n "$gid" ] && echo ", GID index $gid"), $rounds alternating rounds per size, the server on CPU 0 and the client on CPU 1"
+  echo "(\`taskset\`: each side on a CPU of its own, as on two hosts). In each round each tool runs N and"
+  echo "4N iterations. Whole is the client's \`usec/iter\` for the N-iteration run, what either tool reports:"
   echo "for Java it includes the first iterations, run interpreted while the JIT compiles the loop."
-  echo "Steady is the extra N iterations of the longer run alone (2N x its usec/iter minus N x the"
-  echo "shorter run's, divided by N), which leaves out what every run pays once. A cell is the median"
+  echo "Steady is the extra 3N iterations of the longer run alone ((4 x its usec/iter minus the"
+  echo "shorter run's) / 3), which leaves out what every run pays once. A cell is the median"
   echo "of the rounds; a ratio is the median of each round's own ratio of Java to C, two runs a minute"
   echo "or two apart, since the lab's speed drifts by more than that over a quarter of an hour. Above 1"
   echo "Java takes longer per iteration."
@@ -94,11 +77,11 @@ ratios_of() {
   echo "(The lines: Java/C whole, then Java/C steady, as in the table.)"
   echo
   echo "The rounds' own ratios, lowest to highest, show how far apart the lab put runs of the same"
-  echo "programs: whole $(ranges_of whole); steady $(ranges_of steady)."
+  echo "programs: whole $(ranges_of whole java c "${sizes[@]}"); steady $(ranges_of steady java c "${sizes[@]}")."
   echo
   echo "The project's target is Java within 1.10x of C in latency at 64 B and 4 KiB. In this run: whole"
-  echo "$(java_over_c whole 64)x and $(java_over_c whole 4096)x, so the target is $(target at-most 1.10 "$(java_over_c whole 64)" "$(java_over_c whole 4096)") for the whole run; steady"
-  echo "$(java_over_c steady 64)x and $(java_over_c steady 4096)x, so it is $(target at-most 1.10 "$(java_over_c steady 64)" "$(java_over_c steady 4096)") in the steady state."
+  echo "$(median_ratio whole java c 64)x and $(median_ratio whole java c 4096)x, so the target is $(target at-most 1.10 "$(median_ratio whole java c 64)" "$(median_ratio whole java c 4096)") for the whole run; steady"
+  echo "$(median_ratio steady java c 64)x and $(median_ratio steady java c 4096)x, so it is $(target at-most 1.10 "$(median_ratio steady java c 64)" "$(median_ratio steady java c 4096)") in the steady state."
   echo
   echo "Where: $( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")."
   echo "Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1); JNA $(pom_version jna). rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown)."
