@@ -88,12 +88,13 @@ tool_name() {
 
 # Every round runs each tool once, one after another, so that the lab's speed, which drifts over
 # minutes, weighs on every tool alike; a ratio is the median of each round's ratio of two tools
-# run side by side, not a ratio of medians taken minutes apart. Lists are kept per "size.tool"
-# (and "size.tool@placement" where the sides were not apart), one value per round, separated by spaces.
+# run side by side, not a ratio of medians taken minutes apart. Lists are kept per "tool,size" (and
+# "tool@placement,size" where the sides were not apart), as lib.sh's median_runs reads them.
 declare -A usecs cpus steady_usecs steady_cpus
 measure() {
-  local size=$1 tool=$2 key=$1.$2 options
+  local size=$1 tool=$2 key=$2 options
   [ "$placement" = apart ] || key+="@$placement"
+  key+=",$size"
   options=$(tool_options "$tool")
   read -r usec cpu < <(pingpong ${tool%% *} "$size" "$iters" $options)
   read -r long_usec long_cpu < <(pingpong ${tool%% *} "$size" $((4 * iters)) $options)
@@ -121,17 +122,10 @@ rows=()
 declare -A usec_of
 for size in 64 4096; do
   for tool in "${tools[@]}"; do
-    key=$size.$tool
-    usec_of[$key]=$(median_of "${steady_usecs[$key]}")
-    rows+=("| $size B | $(tool_name "$tool") | $(median_of "${usecs[$key]}") | ${usec_of[$key]} | $(median_of "${cpus[$key]}") | $(median_of "${steady_cpus[$key]}") |")
+    usec_of[$tool,$size]=$(median_runs steady_usecs "$tool" "$size")
+    rows+=("| $size B | $(tool_name "$tool") | $(median_runs usecs "$tool" "$size") | ${usec_of[$tool,$size]} | $(median_runs cpus "$tool" "$size") | $(median_runs steady_cpus "$tool" "$size") |")
   done
 done
-
-# The median over the rounds of tool $2's steady value over tool $3's, both of the list named $1, at size $4.
-paired_ratio() {
-  local -n values=$1
-  paired_median "${values[$4.$2]}" "${values[$4.$3]}"
-}
 
 # The transfer: 1 GiB in each mode, CPU of both processes, JVM start-ups included.
 echo "bench: writing a 1 GiB file of random bytes" >&2
@@ -206,13 +200,13 @@ done
 # processes (the Java main thread's, for Java: its data loop) is counted by where it was: the
 # kernel (and of the kernel, reading the clock), JNA, JIT-compiled code, the JVM, other
 # libraries. A share of all samples times the CPUs times the run's usec/iter is microseconds of
-# CPU per iteration, both sides. Rows are kept per "size.tool", as profile_row gives them.
+# CPU per iteration, both sides. Rows are kept per "tool,size", as profile_row gives them.
 declare -A profile_rows profile_iters
 profile() {
   local tool=$1 size=$2 comm command n
   port=$((port + 1))
-  n=$(awk -v u="${usec_of[$size.$tool]}" 'BEGIN { printf "%d", 60e6 / u / 1000 + 1 }')000
-  profile_iters[$size.$tool]=$n
+  n=$(awk -v u="${usec_of[$tool,$size]}" 'BEGIN { printf "%d", 60e6 / u / 1000 + 1 }')000
+  profile_iters[$tool,$size]=$n
   if [ "${tool%% *}" = c ]; then command=(ibv_rc_pingpong); comm=ibv_rc_pingpong; else command=("${java_tool[@]}" pingpong); comm=java; fi
   local options
   options=$(tool_options "$tool")
@@ -231,14 +225,14 @@ profile() {
   read -r kernel clock jna jit jvm libraries < <(perf_shares "$work/perf.data" "$comm")
   echo "bench: profile of $tool at $size B, $n iterations: $usec usec/iter; kernel $kernel%, clock $clock%, JNA $jna%," \
     "JIT $jit%, JVM $jvm%, libraries $libraries%" >&2
-  profile_rows[$size.$tool]=$(profile_row "$usec" "$kernel" "$clock" "$jna" "$jit" "$jvm" "$libraries")
+  profile_rows[$tool,$size]=$(profile_row "$usec" "$kernel" "$clock" "$jna" "$jit" "$jvm" "$libraries")
 }
 
 # The two profiles at size $1 (named $2 on the page) as a table, then what calling C through JNA
 # and running the loop as Java add to an iteration, as a share of all of C's CPU per iteration:
 # the least Java's events can cost beside C's, all else being equal.
 profile_at() {
-  local c_profile=${profile_rows[$1.c -e]} j_profile=${profile_rows[$1.java --wait events]}
+  local c_profile=${profile_rows[c -e,$1]} j_profile=${profile_rows[java --wait events,$1]}
   local -a c j
   read -r -a c <<<"$c_profile"
   read -r -a j <<<"$j_profile"
@@ -247,7 +241,7 @@ profile_at() {
   jit_and_jvm=$(awk -v a="${j[4]}" -v b="${j[5]}" 'BEGIN { print a + b }')
   with_java=$(awk -v c="${c[0]}" -v j="${j[3]}" -v l="$jit_and_jvm" 'BEGIN { print c + j + l }')
   cat <<PROFILE
-**$2**, runs of ${profile_iters[$1.c -e]} iterations of C and ${profile_iters[$1.java --wait events]} of Java:
+**$2**, runs of ${profile_iters[c -e,$1]} iterations of C and ${profile_iters[java --wait events,$1]} of Java:
 
 $(profiles_table "\`ibv_rc_pingpong -e\`" "\`08 pingpong --wait events\`" "$c_profile" "$j_profile" "the run's usec/iter")
 
@@ -262,10 +256,10 @@ PROFILE
 # loop, the JVM) grew, and so whether that part weighs more or less beside C's at 4 KiB.
 profile_growth() {
   local -a c64 j64 c4k j4k
-  read -r -a c64 <<<"${profile_rows[64.c -e]}"
-  read -r -a j64 <<<"${profile_rows[64.java --wait events]}"
-  read -r -a c4k <<<"${profile_rows[4096.c -e]}"
-  read -r -a j4k <<<"${profile_rows[4096.java --wait events]}"
+  read -r -a c64 <<<"${profile_rows[c -e,64]}"
+  read -r -a j64 <<<"${profile_rows[java --wait events,64]}"
+  read -r -a c4k <<<"${profile_rows[c -e,4096]}"
+  read -r -a j4k <<<"${profile_rows[java --wait events,4096]}"
   local own64 own4k
   own64=$(awk -v a="${j64[3]}" -v b="${j64[4]}" -v c="${j64[5]}" 'BEGIN { print a + b + c }')
   own4k=$(awk -v a="${j4k[3]}" -v b="${j4k[4]}" -v c="${j4k[5]}" 'BEGIN { print a + b + c }')
@@ -293,19 +287,19 @@ $(profile_growth)"
 fi
 
 events="java --wait events"
-lat64=$(paired_ratio steady_usecs "$events" "c -e" 64)
-lat4k=$(paired_ratio steady_usecs "$events" "c -e" 4096)
-cpu64=$(paired_ratio steady_cpus "$events" "c -e" 64)
-cpu4k=$(paired_ratio steady_cpus "$events" "c -e" 4096)
+lat64=$(median_ratio steady_usecs "$events" "c -e" 64)
+lat4k=$(median_ratio steady_usecs "$events" "c -e" 4096)
+cpu64=$(median_ratio steady_cpus "$events" "c -e" 64)
+cpu4k=$(median_ratio steady_cpus "$events" "c -e" 4096)
 # What the timeout's poll(2) costs C itself, and Java against C paying it too.
-guard_lat64=$(paired_ratio steady_usecs "c-poll-first -e" "c -e" 64)
-guard_lat4k=$(paired_ratio steady_usecs "c-poll-first -e" "c -e" 4096)
-guard_cpu64=$(paired_ratio steady_cpus "c-poll-first -e" "c -e" 64)
-guard_cpu4k=$(paired_ratio steady_cpus "c-poll-first -e" "c -e" 4096)
-same_lat64=$(paired_ratio steady_usecs "$events" "c-poll-first -e" 64)
-same_lat4k=$(paired_ratio steady_usecs "$events" "c-poll-first -e" 4096)
-same_cpu64=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 64)
-same_cpu4k=$(paired_ratio steady_cpus "$events" "c-poll-first -e" 4096)
+guard_lat64=$(median_ratio steady_usecs "c-poll-first -e" "c -e" 64)
+guard_lat4k=$(median_ratio steady_usecs "c-poll-first -e" "c -e" 4096)
+guard_cpu64=$(median_ratio steady_cpus "c-poll-first -e" "c -e" 64)
+guard_cpu4k=$(median_ratio steady_cpus "c-poll-first -e" "c -e" 4096)
+same_lat64=$(median_ratio steady_usecs "$events" "c-poll-first -e" 64)
+same_lat4k=$(median_ratio steady_usecs "$events" "c-poll-first -e" 4096)
+same_cpu64=$(median_ratio steady_cpus "$events" "c-poll-first -e" 64)
+same_cpu4k=$(median_ratio steady_cpus "$events" "c-poll-first -e" 4096)
 # Waiting on events at 64 B with the two sides placed each way, C's -e against Java's, in the same rounds.
 placement_rows=()
 for sides in apart "${placements[@]}"; do
@@ -315,9 +309,9 @@ for sides in apart "${placements[@]}"; do
     shared) name="both on CPU 0" ;;
     free) name="wherever the scheduler puts them" ;;
   esac
-  placement_rows+=("| $name | $(median_of "${steady_usecs[64.c -e$suffix]}") | $(median_of "${steady_usecs[64.$events$suffix]}") |\
- $(paired_ratio steady_usecs "$events$suffix" "c -e$suffix" 64)x | $(median_of "${steady_cpus[64.c -e$suffix]}") |\
- $(median_of "${steady_cpus[64.$events$suffix]}") | $(paired_ratio steady_cpus "$events$suffix" "c -e$suffix" 64)x |")
+  placement_rows+=("| $name | $(median_runs steady_usecs "c -e$suffix" 64) | $(median_runs steady_usecs "$events$suffix" 64) |\
+ $(median_ratio steady_usecs "$events$suffix" "c -e$suffix" 64)x | $(median_runs steady_cpus "c -e$suffix" 64) |\
+ $(median_runs steady_cpus "$events$suffix" 64) | $(median_ratio steady_cpus "$events$suffix" "c -e$suffix" 64)x |")
 done
 
 where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
@@ -363,9 +357,9 @@ xychart-beta
     title "Waiting on events, steady state: usec per iteration (lower is better)"
     x-axis ["64 B", "4 KiB"]
     y-axis "usec per iteration"
-    bar [${usec_of[64.c -e]}, ${usec_of[4096.c -e]}]
-    bar [${usec_of[64.c-poll-first -e]}, ${usec_of[4096.c-poll-first -e]}]
-    bar [${usec_of[64.java --wait events]}, ${usec_of[4096.java --wait events]}]
+    bar [${usec_of[c -e,64]}, ${usec_of[c -e,4096]}]
+    bar [${usec_of[c-poll-first -e,64]}, ${usec_of[c-poll-first -e,4096]}]
+    bar [${usec_of[java --wait events,64]}, ${usec_of[java --wait events,4096]}]
 \`\`\`
 
 (The bars of each group: \`ibv_rc_pingpong -e\`, the same with \`poll(2)\` first, \`08 pingpong --wait events\`.)
