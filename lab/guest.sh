@@ -24,9 +24,14 @@ port_device() {
 # packets arriving on the veth still reach the local table (pref 100) and are delivered.
 # (Two network namespaces would be cleaner, but the 6.1 rxe's UDP socket lives only in the
 # initial namespace.)
+#
+# The veth ends get fixed, locally administered MAC addresses (02:00, then the IPv4 address), not
+# the kernel's random ones: a random one sometimes falls in a range Wireshark names (02:07:... is
+# "MS-NLB-PhysServer-07"), which changed lab/wire's transcripts from boot to boot; fixed ones also
+# keep the MAC-derived link-local GIDs (index 0) the same in every lab.
 setup_network() {
   ip link set lo up
-  ip link add lab0 type veth peer name lab1
+  ip link add lab0 address 02:00:c0:00:02:01 type veth peer name lab1 address 02:00:c0:00:02:02
   ip addr add 192.0.2.1/24 dev lab0
   ip addr add 192.0.2.2/24 dev lab1
   ip link set lab0 up
