@@ -332,6 +332,8 @@ of each round's own ratio, of two tools that ran minutes apart: the lab's speed 
 quarter of an hour to the next by more than the differences measured here, so medians taken apart
 would compare the lab's moods as much as the tools.
 
+$(pinned_jvm_note)
+
 \`ibv_rc_pingpong -e\`, poll(2) first, is the C tool with \`bench/src/main/c/poll-first.c\` loaded
 (\`LD_PRELOAD\`): each \`read\` first waits in \`poll(2)\` with a 10 s timeout (\`ibv_get_cq_event\` is a
 \`read\` of the channel's fd), the usual way to keep a vanished peer from putting a waiter to sleep for

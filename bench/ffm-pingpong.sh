@@ -58,6 +58,8 @@ done
   echo "the median of the rounds. Both Java routes ran on Java $(jdk_version "$jdk"), the same program with the"
   echo "data path as the only difference."
   echo
+  pinned_jvm_note
+  echo
   echo "| size | N | C whole | JNA whole | FFM whole | C steady | JNA steady | FFM steady |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   for size in $sizes; do

@@ -132,6 +132,18 @@ side_cpus() {
   esac
 }
 
+# For the pages that place their sides with side_cpus: what a CPU of its own means to a JVM. In the
+# lab (2026-12-04, JDK 17 and 25), java -XX:+PrintFlagsFinal under taskset -c 0 shows UseSerialGC
+# and no parallel GC threads, where the same JVM unpinned picks G1 with 2; CICompilerCount is the
+# same either way, so the compiler threads share the pinned CPU with the loop.
+pinned_jvm_note() {
+  echo "A JVM pinned to one CPU sees one processor (\`availableProcessors()\` is 1): it picks the serial"
+  echo "garbage collector instead of G1, and its JIT compiler threads take turns with the loop on that"
+  echo "CPU, where a JVM that sees every CPU of its host compiles beside the loop. That weighs on Java's"
+  echo "whole figures, not on its steady ones; the lab's two vCPUs, one per side, leave no CPU to measure"
+  echo "by how much."
+}
+
 # One run of an ibv_rc_pingpong-like tool (the array named $1) on TCP port $2: server and client,
 # both with the remaining options, on bench_devices' devices, each side on a CPU of its own
 # (side_cpus); prints the client's "usec/iter Mbit/sec".

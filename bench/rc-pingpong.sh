@@ -61,6 +61,8 @@ ratios_of() {
   echo "or two apart, since the lab's speed drifts by more than that over a quarter of an hour. Above 1"
   echo "Java takes longer per iteration."
   echo
+  pinned_jvm_note
+  echo
   echo "| size | N | C whole | Java whole | Java/C whole | C steady | Java steady | Java/C steady |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   printf '%s\n' "${rows[@]}"
