@@ -35,16 +35,7 @@ port=18900
 
 # The runs, as lib.sh's median_runs reads them.
 declare -A whole=() steady=()
-for size in $sizes; do
-  for round in $(seq "$rounds"); do
-    for tool in c jna ffm; do
-      port=$((port + 2))
-      read -r w s < <(whole_and_steady "${tool}_tool" "$size" "${iters[$size]}" "$port")
-      whole[$tool,$size]+="$w "; steady[$tool,$size]+="$s "
-      echo "bench: size $size round $round $tool: whole $w usec/iter, steady $s usec/iter" >&2
-    done
-  done
-done
+pingpong_rounds "$rounds" "c jna ffm" $sizes
 
 {
   echo "## Appendix: the pingpong through \`java.lang.foreign\`, in the lab"

@@ -188,6 +188,25 @@ whole_and_steady() {
   echo "$short $(steady_of "$short" "$long")"
 }
 
+# The rounds of a pingpong benchmark: $1 rounds at each size in $3..., every tool named in $2 ("c java":
+# the arrays c_tool and java_tool) once a round, in turn, so that the lab's drift hits them alike,
+# each at the caller's iters[SIZE] iterations (whole_and_steady), on TCP ports counted on from the
+# caller's port. Appends each run to the caller's lists whole[TOOL,SIZE] and steady[TOOL,SIZE].
+pingpong_rounds() {
+  local rounds=$1 tools=$2 size round tool w s
+  shift 2
+  for size in "$@"; do
+    for round in $(seq "$rounds"); do
+      for tool in $tools; do
+        port=$((port + 2))
+        read -r w s < <(whole_and_steady "${tool}_tool" "$size" "${iters[$size]}" "$port")
+        whole[$tool,$size]+="$w "; steady[$tool,$size]+="$s "
+        echo "bench: size $size round $round $tool: whole $w usec/iter, steady $s usec/iter" >&2
+      done
+    done
+  done
+}
+
 # One run of a perftest-like tool (the command in the arguments after the port), server and client
 # with the same options, on $server_dev and $client_dev; prints the client's report.
 run_pair() {

@@ -24,16 +24,7 @@ sizes=(64 4096 65536)
 # round's own ratio of Java to C, two runs minutes apart at most, not a ratio of medians taken while
 # the lab's speed drifted (see lib.sh's round_ratios).
 declare -A whole=() steady=()
-for size in "${sizes[@]}"; do
-  for round in $(seq "$rounds"); do
-    for tool in c java; do
-      port=$((port + 2))
-      read -r w s < <(whole_and_steady "${tool}_tool" "$size" "${iters[$size]}" "$port")
-      whole[$tool,$size]+="$w "; steady[$tool,$size]+="$s "
-      echo "bench: size $size round $round $tool: whole $w usec/iter, steady $s usec/iter" >&2
-    done
-  done
-done
+pingpong_rounds "$rounds" "c java" "${sizes[@]}"
 
 rows=()
 for size in "${sizes[@]}"; do
