@@ -42,6 +42,14 @@ public class NullDeviceForeignBenchmark {
         }
     }
 
+    /** The same, with {@code post_send} a critical downcall: what the thread's change of state costs. */
+    public static class WriteCriticalPost extends NullDeviceWriteBenchmark.Chapter {
+        @Override
+        DataPath dataPath(Endpoint endpoint) {
+            return new CriticalPostDataPath(endpoint);
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
     public long ffm(Ffm route) {
@@ -57,6 +65,18 @@ public class NullDeviceForeignBenchmark {
     @Benchmark
     @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
     public BandwidthReport bandwidthFfm(WriteFfm route) {
+        return NullDeviceWriteBenchmark.bandwidth(route);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
+    public LatencyReport latencyCriticalPost(WriteCriticalPost route) {
+        return NullDeviceWriteBenchmark.latency(route);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(NullDeviceBenchmark.MESSAGES)
+    public BandwidthReport bandwidthCriticalPost(WriteCriticalPost route) {
         return NullDeviceWriteBenchmark.bandwidth(route);
     }
 }
