@@ -101,7 +101,7 @@ chapter_classpath() {
   jline=$(sed -n '/<artifactId>jline-terminal<\/artifactId>/{n;s|.*<version>\(.*\)</version>.*|\1|p}' \
     "$repo/me/tongfei/progressbar/$(pom_version progressbar)/progressbar-$(pom_version progressbar).pom")
   printf ':%s' "$repo/org/jline/jline-terminal/$jline/jline-terminal-$jline.jar"
-  printf ':%s' "$PWD"/0*/target/classes
+  printf ':%s' "$PWD"/support/target/classes "$PWD"/0*/target/classes
 }
 
 # Waits until something listens on TCP port $1 (a server started in the background), at most a minute.

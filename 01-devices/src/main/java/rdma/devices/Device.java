@@ -2,6 +2,7 @@ package rdma.devices;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import rdma.devices.c.ibv_device;
 
 /**
  * One entry of a {@link DeviceList}. Its {@code handle} is valid only while the list is open:

@@ -5,6 +5,16 @@ import com.sun.jna.Pointer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import rdma.devices.c.GidType;
+import rdma.devices.c.ibv_context;
+import rdma.devices.c.ibv_device_attr;
+import rdma.devices.c.ibv_device_attr_ex;
+import rdma.devices.c.ibv_gid;
+import rdma.devices.c.ibv_gid_entry;
+import rdma.devices.c.ibv_port_attr;
+import rdma.support.Errno;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * An open device: {@code ibv_open_device} and {@code ibv_close_device} around a

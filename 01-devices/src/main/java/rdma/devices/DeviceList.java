@@ -6,6 +6,8 @@ import com.sun.jna.ptr.IntByReference;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import rdma.support.Errno;
+import rdma.support.VerbsException;
 
 /**
  * {@code ibv_get_device_list} and {@code ibv_free_device_list}. The list owns the

@@ -4,6 +4,13 @@ import com.sun.jna.Function;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import rdma.devices.c.ibv_device_attr;
+import rdma.devices.c.ibv_device_attr_ex;
+import rdma.devices.c.ibv_gid;
+import rdma.devices.c.ibv_gid_entry;
+import rdma.devices.c.ibv_port_attr;
+import rdma.devices.c.verbs_context;
+import rdma.support.Errno;
 
 /**
  * The verbs of this chapter, bound with JNA direct mapping: each {@code native} method below is

@@ -1,6 +1,7 @@
 package rdma.devices;
 
 import java.util.Optional;
+import rdma.devices.c.GidType;
 
 /**
  * One used entry of a port's GID table: its index (what {@code -g/--gid-idx} passes), the 16 raw

@@ -1,6 +1,8 @@
 package rdma.devices;
 
 import com.sun.jna.NativeLibrary;
+import rdma.support.NativeLibraries;
+import rdma.support.VerbsException;
 
 /**
  * Finds libibverbs, the user-space half of the verbs API. Every binding class of every chapter
@@ -30,23 +32,6 @@ public final class Libibverbs {
     }
 
     static NativeLibrary load(String... names) {
-        return load("libibverbs", INSTALL_HINT, names);
-    }
-
-    /**
-     * The first of {@code names} that loads (a development symlink's name, then the run-time
-     * file's), for any of rdma-core's libraries; when none does, a {@link VerbsException} that
-     * says {@code library} is not installed and how to install it.
-     */
-    public static NativeLibrary load(String library, String installHint, String... names) {
-        UnsatisfiedLinkError last = null;
-        for (String name : names) {
-            try {
-                return NativeLibrary.getInstance(name);
-            } catch (UnsatisfiedLinkError notThisName) {
-                last = notThisName; // try the next name
-            }
-        }
-        throw new VerbsException("loading " + library, library + ".so.1 is not installed", installHint, last);
+        return NativeLibraries.load("libibverbs", INSTALL_HINT, names);
     }
 }

@@ -4,6 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import rdma.devices.c.LinkLayer;
+import rdma.devices.c.Mtu;
+import rdma.devices.c.PortState;
+import rdma.devices.c.ibv_port_attr;
+import rdma.support.CEnum;
+import rdma.support.VerbsException;
 
 /**
  * One port of an open device, as {@code ibv_query_port} described it when it was asked: its

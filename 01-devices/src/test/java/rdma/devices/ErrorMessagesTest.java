@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import rdma.support.Errno;
+import rdma.support.VerbsException;
 
 /** Every failure this chapter can meet is one line that names the cause and the fix. */
 class ErrorMessagesTest {

@@ -13,8 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import rdma.devices.CEnum;
-import rdma.devices.Layout;
+import rdma.support.CEnum;
+import rdma.support.Layout;
 
 /**
  * Proves JNA structure layouts and Java constants against the C compiler: writes a C program that

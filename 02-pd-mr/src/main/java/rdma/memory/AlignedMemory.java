@@ -4,7 +4,7 @@ import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /**
  * Page-aligned native memory, outside the Java heap: the garbage collector neither moves nor

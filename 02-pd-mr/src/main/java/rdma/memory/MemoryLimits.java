@@ -5,7 +5,7 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /**
  * What limits how much memory a process can register, checked before trying: a registration the

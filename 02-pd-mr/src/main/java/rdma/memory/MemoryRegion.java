@@ -2,9 +2,11 @@ package rdma.memory;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import rdma.devices.CEnum;
-import rdma.devices.Errno;
-import rdma.devices.VerbsException;
+import rdma.memory.c.Access;
+import rdma.memory.c.ibv_mr;
+import rdma.support.CEnum;
+import rdma.support.Errno;
+import rdma.support.VerbsException;
 
 /**
  * A buffer and its registration, created and destroyed together: {@link #register} allocates

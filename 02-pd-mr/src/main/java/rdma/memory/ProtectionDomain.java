@@ -3,7 +3,7 @@ package rdma.memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import rdma.devices.DeviceContext;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /**
  * {@code ibv_alloc_pd} and {@code ibv_dealloc_pd}. A protection domain groups the memory regions

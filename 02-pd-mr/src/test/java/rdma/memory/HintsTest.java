@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
-import rdma.devices.Errno;
-import rdma.devices.VerbsException;
+import rdma.memory.c.Access;
+import rdma.support.Errno;
+import rdma.support.VerbsException;
 
 /** The errors of this chapter name the cause and the fix, in one line. */
 class HintsTest {

@@ -1,6 +1,8 @@
 package rdma.memory;
 
 import org.junit.jupiter.api.Test;
+import rdma.memory.c.Access;
+import rdma.memory.c.ibv_mr;
 import rdma.testsupport.LayoutProbe;
 
 /** This chapter's structure, proven against gcc and the installed rdma-core headers. */

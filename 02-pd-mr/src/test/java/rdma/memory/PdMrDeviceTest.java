@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
-import rdma.devices.CEnum;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
-import rdma.devices.Errno;
-import rdma.devices.VerbsException;
+import rdma.memory.c.Access;
+import rdma.support.CEnum;
+import rdma.support.Errno;
+import rdma.support.VerbsException;
 import rdma.testsupport.RequiresDevice;
 import rdma.testsupport.Resources;
 

@@ -3,7 +3,7 @@ package rdma.queues;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import rdma.devices.DeviceContext;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /**
  * {@code ibv_create_cq} and {@code ibv_destroy_cq}. The device puts a work completion here for

@@ -4,8 +4,12 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import rdma.devices.Layout;
-import rdma.devices.VerbsException;
+import rdma.queues.c.WcFlag;
+import rdma.queues.c.WcOpcode;
+import rdma.queues.c.WcStatus;
+import rdma.queues.c.ibv_wc;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * An array of {@code struct ibv_wc} in native memory, filled by {@code ibv_poll_cq} and read at

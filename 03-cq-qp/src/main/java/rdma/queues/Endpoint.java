@@ -5,11 +5,12 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import rdma.devices.DeviceContext;
 import rdma.devices.GidEntry;
-import rdma.devices.Mtu;
 import rdma.devices.Port;
-import rdma.devices.ResourceStack;
+import rdma.devices.c.Mtu;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
+import rdma.queues.c.ibv_qp_attr;
+import rdma.support.ResourceStack;
 
 /**
  * One side of a reliable connection on a port of an open device: a PD, a registered buffer, a
@@ -105,7 +106,7 @@ public final class Endpoint implements AutoCloseable {
     }
 
     /**
-     * Registers {@code length} more bytes in this endpoint's PD, with the {@link rdma.memory.Access}
+     * Registers {@code length} more bytes in this endpoint's PD, with the {@link rdma.memory.c.Access}
      * bits {@code access}: a second region beside the buffer, which the endpoint releases with
      * its own (after the QP, before the PD). A PD holds as many regions as a program needs; a
      * peer that holds the rkey of one can reach nothing of another.

@@ -1,7 +1,7 @@
 package rdma.queues;
 
-import rdma.devices.CEnum;
-import rdma.memory.Access;
+import rdma.support.CEnum;
+import rdma.memory.c.Access;
 
 /**
  * What one side of a connection needs, in one small value: the buffer (its size and the

@@ -1,9 +1,12 @@
 package rdma.queues;
 
-import rdma.devices.CEnum;
 import rdma.devices.Gid;
-import rdma.devices.Mtu;
-import rdma.memory.Access;
+import rdma.devices.c.Mtu;
+import rdma.memory.c.Access;
+import rdma.queues.c.QpAttrMask;
+import rdma.queues.c.QpState;
+import rdma.queues.c.ibv_qp_attr;
+import rdma.support.CEnum;
 
 /**
  * The three {@code ibv_modify_qp} calls that take an RC queue pair from RESET to RTS, with the

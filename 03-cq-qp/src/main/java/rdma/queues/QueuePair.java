@@ -2,10 +2,15 @@ package rdma.queues;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import rdma.devices.Layout;
-import rdma.devices.QpType;
-import rdma.devices.VerbsException;
+import rdma.devices.c.QpType;
 import rdma.memory.ProtectionDomain;
+import rdma.queues.c.QpAttrMask;
+import rdma.queues.c.QpState;
+import rdma.queues.c.ibv_qp;
+import rdma.queues.c.ibv_qp_attr;
+import rdma.queues.c.ibv_qp_init_attr;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * A reliable-connected queue pair: {@code ibv_create_qp}, {@code ibv_modify_qp},

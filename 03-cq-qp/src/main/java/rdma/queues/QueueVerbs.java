@@ -3,6 +3,8 @@ package rdma.queues;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import rdma.devices.Libibverbs;
+import rdma.queues.c.ibv_qp_attr;
+import rdma.queues.c.ibv_qp_init_attr;
 
 /**
  * The control-path verbs of this chapter: exported functions, bound with JNA direct mapping and

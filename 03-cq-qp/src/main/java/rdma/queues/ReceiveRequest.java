@@ -1,9 +1,10 @@
 package rdma.queues;
 
 import com.sun.jna.Pointer;
-import rdma.devices.Layout;
-import rdma.devices.VerbsException;
 import rdma.memory.MemoryRegion;
+import rdma.queues.c.ibv_recv_wr;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * One {@code struct ibv_recv_wr} with its scatter/gather list, laid out once in native memory and

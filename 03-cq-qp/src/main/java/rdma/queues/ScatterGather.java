@@ -1,7 +1,8 @@
 package rdma.queues;
 
 import java.nio.ByteBuffer;
-import rdma.devices.Layout;
+import rdma.queues.c.ibv_sge;
+import rdma.support.Layout;
 
 /**
  * Writes {@code struct ibv_sge} entries: each names a piece of registered memory by address,

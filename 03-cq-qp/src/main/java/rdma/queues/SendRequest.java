@@ -3,9 +3,13 @@ package rdma.queues;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import rdma.devices.Layout;
-import rdma.devices.VerbsException;
 import rdma.memory.MemoryRegion;
+import rdma.queues.c.QpState;
+import rdma.queues.c.SendFlag;
+import rdma.queues.c.WrOpcode;
+import rdma.queues.c.ibv_send_wr;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * One {@code struct ibv_send_wr} with its scatter/gather list, laid out once in native memory,

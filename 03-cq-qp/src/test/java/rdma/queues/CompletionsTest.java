@@ -6,7 +6,11 @@ import com.sun.jna.Pointer;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import rdma.devices.VerbsException;
+import rdma.queues.c.WcFlag;
+import rdma.queues.c.WcOpcode;
+import rdma.queues.c.WcStatus;
+import rdma.queues.c.ibv_wc;
+import rdma.support.VerbsException;
 
 /** Reading completions at fixed offsets gives what the JNA structure wrote there. */
 class CompletionsTest {

@@ -1,7 +1,24 @@
 package rdma.queues;
 
 import org.junit.jupiter.api.Test;
-import rdma.devices.PthreadTypes;
+import rdma.devices.c.PthreadTypes;
+import rdma.queues.c.QpAttrMask;
+import rdma.queues.c.QpState;
+import rdma.queues.c.SendFlag;
+import rdma.queues.c.WcFlag;
+import rdma.queues.c.WcOpcode;
+import rdma.queues.c.WcStatus;
+import rdma.queues.c.WrOpcode;
+import rdma.queues.c.ibv_ah_attr;
+import rdma.queues.c.ibv_global_route;
+import rdma.queues.c.ibv_qp;
+import rdma.queues.c.ibv_qp_attr;
+import rdma.queues.c.ibv_qp_cap;
+import rdma.queues.c.ibv_qp_init_attr;
+import rdma.queues.c.ibv_recv_wr;
+import rdma.queues.c.ibv_send_wr;
+import rdma.queues.c.ibv_sge;
+import rdma.queues.c.ibv_wc;
 import rdma.testsupport.LayoutProbe;
 
 /**

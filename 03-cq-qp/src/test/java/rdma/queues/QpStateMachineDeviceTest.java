@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
-import rdma.devices.Mtu;
 import rdma.devices.Port;
-import rdma.devices.VerbsException;
+import rdma.devices.c.Mtu;
+import rdma.queues.c.QpAttrMask;
+import rdma.queues.c.QpState;
+import rdma.support.VerbsException;
 import rdma.testsupport.RequiresDevice;
 
 /**

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
-import rdma.devices.CEnum;
-import rdma.devices.Mtu;
-import rdma.memory.Access;
+import rdma.devices.c.Mtu;
+import rdma.memory.c.Access;
+import rdma.queues.c.QpAttrMask;
+import rdma.queues.c.QpState;
+import rdma.queues.c.WcOpcode;
+import rdma.support.CEnum;
 
 /** The attributes and masks of each step from RESET to RTS, and how they are named. */
 class TransitionsTest {

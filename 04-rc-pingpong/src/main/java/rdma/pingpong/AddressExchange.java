@@ -10,7 +10,8 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.function.Consumer;
-import rdma.devices.VerbsException;
+import rdma.support.PeerGoneException;
+import rdma.support.VerbsException;
 
 /**
  * The out-of-band TCP exchange of ibv_rc_pingpong: before two QPs can talk, each side must learn

@@ -2,7 +2,7 @@ package rdma.pingpong;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import rdma.devices.Mtu;
+import rdma.devices.c.Mtu;
 
 /**
  * The options every two-sided program of these chapters shares, as {@code ibv_rc_pingpong} spells

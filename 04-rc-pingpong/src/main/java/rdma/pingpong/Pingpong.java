@@ -4,16 +4,16 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import rdma.devices.CEnum;
+import rdma.support.CEnum;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
 import rdma.queues.RemoteAddress;
-import rdma.queues.SendFlag;
+import rdma.queues.c.SendFlag;
 import rdma.queues.Waiting;
 
 /**

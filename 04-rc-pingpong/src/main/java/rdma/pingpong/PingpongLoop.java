@@ -1,14 +1,14 @@
 package rdma.pingpong;
 
 import java.util.concurrent.TimeUnit;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendRequest;
-import rdma.queues.WrOpcode;
+import rdma.queues.c.WrOpcode;
 
 /**
  * rc_pingpong.c's data loop: each side keeps up to {@code rxDepth} receives posted and one send

@@ -5,6 +5,7 @@ import java.net.ServerSocket;
 import java.util.function.Consumer;
 import rdma.devices.Device;
 import rdma.devices.DeviceList;
+import rdma.support.Demo;
 
 /**
  * The three ways every two-sided program of these chapters runs, as {@link ConnectionOptions#mode}

@@ -18,8 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import rdma.devices.VerbsException;
 import rdma.queues.RemoteAddress;
+import rdma.support.PeerGoneException;
+import rdma.support.VerbsException;
 
 /** The TCP exchange on loopback, against well-behaved and badly-behaved peers. */
 class AddressExchangeTest {

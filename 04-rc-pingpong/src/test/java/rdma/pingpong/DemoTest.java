@@ -6,8 +6,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
-import rdma.devices.VerbsException;
+import rdma.support.Cli;
+import rdma.support.Demo;
+import rdma.support.VerbsException;
 
 /** Both sides in one JVM: the run fails when either side fails, however it fails. */
 class DemoTest {

@@ -1,6 +1,6 @@
 package rdma.write;
 
-import rdma.queues.SendFlag;
+import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
 
 /**

@@ -7,11 +7,11 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
-import rdma.pingpong.PeerGoneException;
-import rdma.queues.QpState;
+import rdma.support.PeerGoneException;
+import rdma.queues.c.QpState;
 import rdma.queues.QueuePair;
 
 /**

@@ -3,8 +3,8 @@ package rdma.write;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import rdma.devices.Port;
-import rdma.devices.VerbsException;
-import rdma.devices.ibv_device_attr;
+import rdma.support.VerbsException;
+import rdma.devices.c.ibv_device_attr;
 import rdma.pingpong.ConnectionOptions;
 
 /**

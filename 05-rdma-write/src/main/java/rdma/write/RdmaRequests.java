@@ -4,7 +4,7 @@ import rdma.memory.MemoryRegion;
 import rdma.queues.DataPath;
 import rdma.queues.QueuePair;
 import rdma.queues.SendRequest;
-import rdma.queues.WrOpcode;
+import rdma.queues.c.WrOpcode;
 
 /**
  * The work requests of one RDMA WRITE or READ message of any size. A port moves at most its

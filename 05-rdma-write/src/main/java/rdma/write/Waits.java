@@ -7,13 +7,13 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
-import rdma.queues.WcFlag;
-import rdma.queues.WcOpcode;
+import rdma.queues.c.WcFlag;
+import rdma.queues.c.WcOpcode;
 
 /**
  * Every wait of one side: for its own sends to complete, for receives to complete, or for a byte

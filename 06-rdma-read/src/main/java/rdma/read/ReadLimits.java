@@ -1,8 +1,8 @@
 package rdma.read;
 
 import rdma.devices.DeviceContext;
-import rdma.devices.VerbsException;
-import rdma.devices.ibv_device_attr;
+import rdma.support.VerbsException;
+import rdma.devices.c.ibv_device_attr;
 
 /**
  * How many RDMA READs one QP of a device may have outstanding, from {@code ibv_query_device}.

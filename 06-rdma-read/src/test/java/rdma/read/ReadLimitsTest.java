@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /** -o/--outs against a device's limits, as ibv_query_device reports them. */
 class ReadLimitsTest {

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /**
  * Where a receiver puts what it is sent, and what it refuses before any byte moves: a name that

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import rdma.devices.Device;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
 import rdma.write.PeerWatch;

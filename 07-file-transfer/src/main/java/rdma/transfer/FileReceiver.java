@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.write.Waits;
 
 /**

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HexFormat;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.write.RemoteBuffer;
 import rdma.write.Waits;
 

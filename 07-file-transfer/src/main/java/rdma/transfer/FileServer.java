@@ -5,7 +5,7 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.function.Consumer;
 import rdma.devices.Device;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;

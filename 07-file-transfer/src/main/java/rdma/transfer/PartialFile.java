@@ -13,7 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /**
  * A file on its way in: written into a temporary file in the target directory, and given its

@@ -2,18 +2,18 @@ package rdma.transfer;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import rdma.devices.CEnum;
-import rdma.devices.VerbsException;
-import rdma.memory.Access;
+import rdma.support.CEnum;
+import rdma.support.VerbsException;
+import rdma.memory.c.Access;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
 import rdma.queues.Completions;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.SendFlag;
+import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
-import rdma.queues.WcOpcode;
-import rdma.queues.WrOpcode;
+import rdma.queues.c.WcOpcode;
+import rdma.queues.c.WrOpcode;
 import rdma.write.PeerWatch;
 import rdma.write.Waits;
 

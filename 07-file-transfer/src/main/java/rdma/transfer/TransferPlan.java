@@ -1,10 +1,10 @@
 package rdma.transfer;
 
 import java.util.function.Function;
-import rdma.devices.CEnum;
+import rdma.support.CEnum;
 import rdma.devices.Port;
-import rdma.devices.VerbsException;
-import rdma.memory.Access;
+import rdma.support.VerbsException;
+import rdma.memory.c.Access;
 import rdma.pingpong.Connection;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /** What a receiver refuses before any byte moves, and how a file gets its name: only complete, only once. */
 class DestinationTest {

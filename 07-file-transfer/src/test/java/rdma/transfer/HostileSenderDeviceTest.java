@@ -23,7 +23,7 @@ import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
 import rdma.queues.SendRequest;
 import rdma.queues.Waiting;
-import rdma.queues.WrOpcode;
+import rdma.queues.c.WrOpcode;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.RequiresDevice;
 import rdma.write.PeerWatch;

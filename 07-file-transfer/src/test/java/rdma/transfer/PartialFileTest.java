@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /** The temporary file of a file on its way in: never left behind by a receiver that survives, and cleaned up after one that did not. */
 class PartialFileTest {

@@ -3,9 +3,10 @@ package rdma.events;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import rdma.devices.DeviceContext;
-import rdma.devices.VerbsException;
+import rdma.events.c.ibv_comp_channel;
 import rdma.queues.CompletionQueue;
 import rdma.queues.QueueVerbs;
+import rdma.support.VerbsException;
 
 /**
  * {@code ibv_create_comp_channel} and {@code ibv_destroy_comp_channel}: a file descriptor that

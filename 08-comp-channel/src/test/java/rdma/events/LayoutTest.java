@@ -1,6 +1,7 @@
 package rdma.events;
 
 import org.junit.jupiter.api.Test;
+import rdma.events.c.ibv_comp_channel;
 import rdma.testsupport.LayoutProbe;
 
 /** The completion channel's structure, proven against gcc and the installed headers. */

@@ -6,15 +6,15 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
-import rdma.devices.Mtu;
+import rdma.devices.c.Mtu;
 import rdma.devices.Port;
 import rdma.queues.Completions;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.SendFlag;
+import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
-import rdma.queues.WrOpcode;
+import rdma.queues.c.WrOpcode;
 
 /**
  * Two RC QPs on one device, connected to each other: a sender, and a receiver whose CQ reports

@@ -1,6 +1,7 @@
 package rdma.cm;
 
 import com.sun.jna.Pointer;
+import rdma.cm.c.CmEventType;
 
 /**
  * One connection manager event, copied out of its {@code struct rdma_cm_event} before it was

@@ -1,9 +1,10 @@
 package rdma.cm;
 
 import java.nio.charset.StandardCharsets;
-import rdma.devices.LibC;
-import rdma.devices.VerbsException;
-import rdma.pingpong.PeerGoneException;
+import rdma.cm.c.CmEventType;
+import rdma.support.LibC;
+import rdma.support.PeerGoneException;
+import rdma.support.VerbsException;
 
 /**
  * What an event that is not the one a program waited for means, as one error: its cause and what

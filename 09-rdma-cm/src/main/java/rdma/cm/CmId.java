@@ -4,9 +4,11 @@ import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.net.InetSocketAddress;
+import rdma.cm.c.CmEventType;
+import rdma.cm.c.rdma_cm_id;
 import rdma.devices.DeviceContext;
-import rdma.devices.Layout;
-import rdma.devices.VerbsException;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * {@code rdma_create_id} and {@code rdma_destroy_id}, and the calls on an identifier: the

@@ -1,13 +1,14 @@
 package rdma.cm;
 
 import com.sun.jna.Pointer;
-import rdma.devices.Layout;
-import rdma.devices.VerbsException;
+import rdma.cm.c.rdma_cm_id;
 import rdma.memory.ProtectionDomain;
 import rdma.queues.CompletionQueue;
 import rdma.queues.QueueCapacity;
 import rdma.queues.QueuePair;
-import rdma.queues.ibv_qp_init_attr;
+import rdma.queues.c.ibv_qp_init_attr;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * {@code rdma_create_qp} and {@code rdma_destroy_qp}: a QP that the connection manager creates on

@@ -2,8 +2,9 @@ package rdma.cm;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import rdma.queues.ibv_qp_attr;
-import rdma.queues.ibv_qp_init_attr;
+import rdma.cm.c.rdma_conn_param;
+import rdma.queues.c.ibv_qp_attr;
+import rdma.queues.c.ibv_qp_init_attr;
 
 /**
  * The connection manager's calls, JNA direct mapping onto librdmacm, named and typed as

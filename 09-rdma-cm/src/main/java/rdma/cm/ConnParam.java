@@ -1,6 +1,7 @@
 package rdma.cm;
 
 import com.sun.jna.Memory;
+import rdma.cm.c.rdma_conn_param;
 
 /**
  * What a side puts in {@code struct rdma_conn_param} when it connects or accepts.

@@ -7,9 +7,12 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.Optional;
-import rdma.devices.Errno;
-import rdma.devices.Layout;
-import rdma.devices.VerbsException;
+import rdma.cm.c.CmEventType;
+import rdma.cm.c.rdma_cm_event;
+import rdma.cm.c.rdma_event_channel;
+import rdma.support.Errno;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * {@code rdma_create_event_channel} and {@code rdma_destroy_event_channel}: where the connection

@@ -1,7 +1,7 @@
 package rdma.cm;
 
 import com.sun.jna.NativeLibrary;
-import rdma.devices.Libibverbs;
+import rdma.support.NativeLibraries;
 
 /** Finds librdmacm, the connection manager's user-space library, which the bindings register against. */
 public final class Librdmacm {
@@ -17,7 +17,7 @@ public final class Librdmacm {
     public static NativeLibrary load() {
         NativeLibrary loaded = library;
         if (loaded == null) {
-            loaded = Libibverbs.load("librdmacm", INSTALL_HINT, "rdmacm", "librdmacm.so.1");
+            loaded = NativeLibraries.load("librdmacm", INSTALL_HINT, "rdmacm", "librdmacm.so.1");
             library = loaded;
         }
         return loaded;

@@ -4,9 +4,10 @@ import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
-import rdma.devices.Errno;
-import rdma.devices.Layout;
-import rdma.devices.VerbsException;
+import rdma.cm.c.pollfd;
+import rdma.support.Errno;
+import rdma.support.Layout;
+import rdma.support.VerbsException;
 
 /**
  * The two calls of the C library that waiting on a file descriptor with a timeout needs:

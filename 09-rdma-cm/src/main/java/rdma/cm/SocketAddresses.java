@@ -7,7 +7,9 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import rdma.devices.Layout;
+import rdma.cm.c.sockaddr_in6;
+import rdma.cm.c.sockaddr_in;
+import rdma.support.Layout;
 
 /**
  * Java socket addresses to and from C's {@code struct sockaddr_in} and {@code sockaddr_in6}, the

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
-import rdma.pingpong.PeerGoneException;
+import rdma.cm.c.CmEventType;
+import rdma.support.PeerGoneException;
 
 /** What an unexpected event means, as the one line a program prints: its name from librdmacm, its status decoded. */
 class CmFailuresTest {

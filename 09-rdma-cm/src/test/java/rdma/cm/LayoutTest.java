@@ -1,6 +1,19 @@
 package rdma.cm;
 
 import org.junit.jupiter.api.Test;
+import rdma.cm.c.CmEventType;
+import rdma.cm.c.pollfd;
+import rdma.cm.c.rdma_addr;
+import rdma.cm.c.rdma_cm_event;
+import rdma.cm.c.rdma_cm_id;
+import rdma.cm.c.rdma_conn_param;
+import rdma.cm.c.rdma_event_channel;
+import rdma.cm.c.rdma_ib_addr;
+import rdma.cm.c.rdma_route;
+import rdma.cm.c.rdma_ud_param;
+import rdma.cm.c.sockaddr_in6;
+import rdma.cm.c.sockaddr_in;
+import rdma.cm.c.sockaddr_storage;
 import rdma.testsupport.LayoutProbe;
 
 /**

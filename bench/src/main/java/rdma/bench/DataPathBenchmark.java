@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import rdma.devices.Layout;
-import rdma.devices.ibv_context;
+import rdma.support.Layout;
+import rdma.devices.c.ibv_context;
 import rdma.queues.DataPath;
 
 /**

@@ -3,9 +3,9 @@ package rdma.bench;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
-import rdma.devices.Mtu;
-import rdma.devices.ResourceStack;
-import rdma.devices.VerbsException;
+import rdma.devices.c.Mtu;
+import rdma.support.ResourceStack;
+import rdma.support.VerbsException;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 

@@ -17,7 +17,7 @@ import rdma.pingpong.PingpongLoop;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
-import rdma.queues.SendFlag;
+import rdma.queues.c.SendFlag;
 
 /**
  * What a message costs in software alone: chapter 04's pingpong loop, and rc_pingpong's in C,

@@ -5,7 +5,7 @@ import java.net.ServerSocket;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceList;
 import rdma.pingpong.AddressExchange;

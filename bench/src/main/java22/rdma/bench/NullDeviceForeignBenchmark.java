@@ -11,7 +11,7 @@ import rdma.pingpong.PingpongLoop;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
-import rdma.queues.SendFlag;
+import rdma.queues.c.SendFlag;
 import rdma.write.BandwidthReport;
 import rdma.write.LatencyReport;
 

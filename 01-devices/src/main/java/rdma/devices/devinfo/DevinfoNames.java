@@ -3,12 +3,12 @@ package rdma.devices.devinfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import rdma.devices.GidType;
-import rdma.devices.LinkLayer;
-import rdma.devices.Mtu;
-import rdma.devices.PortState;
-import rdma.devices.QpType;
-import rdma.devices.TransportType;
+import rdma.devices.c.GidType;
+import rdma.devices.c.LinkLayer;
+import rdma.devices.c.Mtu;
+import rdma.devices.c.PortState;
+import rdma.devices.c.QpType;
+import rdma.devices.c.TransportType;
 
 /**
  * The names ibv_devinfo gives to enum values and flag bits, spelled exactly as it spells them

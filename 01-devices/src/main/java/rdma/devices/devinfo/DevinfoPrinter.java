@@ -11,13 +11,13 @@ import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.Gid;
 import rdma.devices.GidEntry;
-import rdma.devices.GidType;
+import rdma.devices.c.GidType;
 import rdma.devices.Guid;
 import rdma.devices.Port;
-import rdma.devices.TransportType;
-import rdma.devices.ibv_device_attr;
-import rdma.devices.ibv_device_attr_ex;
-import rdma.devices.ibv_port_attr;
+import rdma.devices.c.TransportType;
+import rdma.devices.c.ibv_device_attr;
+import rdma.devices.c.ibv_device_attr_ex;
+import rdma.devices.c.ibv_port_attr;
 
 /**
  * Prints what ibv_devices and ibv_devinfo print, line for line in their formats, so that a

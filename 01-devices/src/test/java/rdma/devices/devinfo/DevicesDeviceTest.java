@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;

@@ -3,7 +3,7 @@ package rdma.devices.devinfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 
 /** The options ibv_devinfo has, under the same names; usage errors are one line and exit code 2. */

@@ -5,7 +5,7 @@ import com.sun.jna.Pointer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.memory.AlignedMemory;
 import rdma.memory.MemoryRegion;
 import rdma.memory.MemoryVerbs;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.Unprivileged;

@@ -3,7 +3,7 @@ package rdma.queues.cqqp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 
 class OptionsTest {

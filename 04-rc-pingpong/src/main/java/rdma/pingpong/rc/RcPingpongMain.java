@@ -3,7 +3,7 @@ package rdma.pingpong.rc;
 import java.io.PrintStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongOptions;
 import rdma.queues.Waiting;

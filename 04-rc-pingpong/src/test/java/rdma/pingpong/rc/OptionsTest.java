@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.pingpong.ConnectionOptions.Mode;
 import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.ProgramRun;

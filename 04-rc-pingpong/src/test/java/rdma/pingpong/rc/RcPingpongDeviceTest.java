@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.memory.MemoryLimits;
 import rdma.testsupport.Child;
 import rdma.testsupport.FreePorts;

@@ -3,7 +3,7 @@ package rdma.write.perf;
 import java.io.PrintStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.write.WriteOptions;
 import rdma.write.WritePerf;
 

@@ -3,7 +3,7 @@ package rdma.write.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.pingpong.PingpongOptions;
 import rdma.testsupport.ProgramRun;
 import rdma.write.Failure;

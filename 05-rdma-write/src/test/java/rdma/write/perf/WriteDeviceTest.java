@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 import rdma.write.OneSidedChecks;

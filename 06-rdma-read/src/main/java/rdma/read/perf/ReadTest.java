@@ -1,13 +1,13 @@
 package rdma.read.perf;
 
 import java.io.PrintStream;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
 import rdma.queues.QueuePair;
-import rdma.queues.SendFlag;
+import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
-import rdma.queues.WrOpcode;
+import rdma.queues.c.WrOpcode;
 import rdma.read.ReadPeer;
 import rdma.write.BandwidthLoop;
 import rdma.write.BandwidthReport;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.LabDevices;
 import rdma.testsupport.ProgramRun;

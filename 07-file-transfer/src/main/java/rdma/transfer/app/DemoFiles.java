@@ -11,7 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import rdma.devices.VerbsException;
+import rdma.support.VerbsException;
 
 /**
  * The demo's files, under the system's temporary directory: a file of random bytes to send, a

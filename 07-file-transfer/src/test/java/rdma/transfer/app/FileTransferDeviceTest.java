@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.devices.DeviceList;
 import rdma.queues.Waiting;
 import rdma.testsupport.Allocation;

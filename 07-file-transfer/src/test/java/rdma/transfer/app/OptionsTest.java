@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.pingpong.PingpongOptions;
 import rdma.testsupport.ProgramRun;
 import rdma.transfer.TransferOptions;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.Child;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.LabDevices;

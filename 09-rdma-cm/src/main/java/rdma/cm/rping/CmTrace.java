@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import rdma.cm.CmEvent;
 import rdma.cm.SocketAddresses;
-import rdma.queues.QpState;
+import rdma.queues.c.QpState;
 import rdma.queues.QueuePair;
 
 /**

@@ -7,14 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.Consumer;
 import rdma.cm.CmEvent;
-import rdma.cm.CmEventType;
+import rdma.cm.c.CmEventType;
 import rdma.cm.CmFailures;
 import rdma.cm.CmId;
 import rdma.cm.ConnParam;
 import rdma.cm.EventChannel;
-import rdma.devices.VerbsException;
-import rdma.pingpong.PeerGoneException;
-import rdma.queues.WcOpcode;
+import rdma.support.VerbsException;
+import rdma.support.PeerGoneException;
+import rdma.queues.c.WcOpcode;
 
 /**
  * rping's two sides, as {@code rping.c} runs them and over the same wire protocol. Per ping the

@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import rdma.cm.CmEvent;
-import rdma.cm.CmEventType;
+import rdma.cm.c.CmEventType;
 import rdma.cm.CmFailures;
 import rdma.cm.CmId;
 import rdma.cm.ConnParam;
@@ -19,9 +19,9 @@ import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.devices.GidEntry;
-import rdma.devices.VerbsException;
-import rdma.pingpong.Demo;
-import rdma.queues.WcOpcode;
+import rdma.support.VerbsException;
+import rdma.support.Demo;
+import rdma.queues.c.WcOpcode;
 
 /**
  * The chapter's demo, both sides in one JVM on the first two devices (or one twice), each

@@ -6,8 +6,8 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import rdma.devices.Cli;
-import rdma.devices.VerbsException;
+import rdma.support.Cli;
+import rdma.support.VerbsException;
 
 /**
  * Chapter 09: rdma-core's {@code rping} in Java. The connection manager (librdmacm) connects the

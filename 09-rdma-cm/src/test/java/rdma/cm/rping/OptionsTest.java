@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.OptionalTool;
 import rdma.testsupport.ProgramRun;

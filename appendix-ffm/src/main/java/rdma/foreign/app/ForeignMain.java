@@ -2,7 +2,7 @@ package rdma.foreign.app;
 
 import java.io.PrintStream;
 import picocli.CommandLine.Command;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 
 /**
  * The appendix: two chapters' programs, every option and output line the same, with their

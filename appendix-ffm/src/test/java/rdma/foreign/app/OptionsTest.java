@@ -3,7 +3,7 @@ package rdma.foreign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import rdma.devices.Cli;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 
 /** The two subcommands take their chapters' options, and refuse bad ones in one line, as the chapters do. */
