@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +22,26 @@ public abstract class ChapterReadmeTest {
         Path chapter = Path.of("").toAbsolutePath();
         assertThat(ReadmeQuotes.count(chapter)).as("quoted blocks in %s/README.md", chapter).isPositive();
         assertThat(ReadmeQuotes.stale(chapter)).isEmpty();
+    }
+
+    /**
+     * A chapter that names its lesson file ("Read [`X.java`](path) first") does so in the README's
+     * first lines, where a learner looks; the file exists, and the walkthrough quotes it at least as
+     * often as any other file, since it is the file the walkthrough follows.
+     */
+    @Test
+    void theLessonFileIsNamedFirstAndWalked() throws IOException {
+        Path chapter = Path.of("").toAbsolutePath();
+        Optional<String> lesson = ReadmeQuotes.lessonFile(chapter);
+        if (lesson.isEmpty()) {
+            assertThat(Files.readString(chapter.resolve("README.md"))).as("%s/README.md names its lesson past its first lines", chapter)
+                    .doesNotContainPattern(ReadmeQuotes.LESSON);
+            return;
+        }
+        assertThat(chapter.resolve(lesson.get())).as("the lesson file of %s", chapter).isRegularFile();
+        Map<String, Long> quotes = ReadmeQuotes.quotesPerFile(chapter);
+        assertThat(quotes.getOrDefault(lesson.get(), 0L)).as("quotes of %s in %s/README.md", lesson.get(), chapter)
+                .isPositive().isEqualTo(quotes.values().stream().max(Long::compare).orElseThrow());
     }
 
     /**

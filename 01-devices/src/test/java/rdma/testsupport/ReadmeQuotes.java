@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,7 +21,37 @@ public final class ReadmeQuotes {
     private static final Pattern QUOTE = Pattern.compile(
             "<!-- quote: (\\S+) -->\\s*\\n```[a-z]*\\n(.*?)\\n```", Pattern.DOTALL);
 
+    /** "Read [`Rping.java`](src/main/java/rdma/cm/rping/Rping.java) first": the lesson file, and its path in the module. */
+    public static final Pattern LESSON = Pattern.compile("Read \\[`(\\w+\\.java)`\\]\\((src/main/java/\\S+?\\.java)\\)\\s+first");
+
+    /** How many of the README's first lines may come before the lesson file is named. */
+    private static final int LESSON_WITHIN_LINES = 8;
+
     private ReadmeQuotes() {
+    }
+
+    /** The lesson file the README names in its first lines, as a path in the module; empty when it names none there. */
+    public static Optional<String> lessonFile(Path moduleDirectory) throws IOException {
+        List<String> lines = Files.readAllLines(moduleDirectory.resolve("README.md"));
+        String opening = String.join("\n", lines.subList(0, Math.min(LESSON_WITHIN_LINES, lines.size())));
+        Matcher lesson = LESSON.matcher(opening);
+        if (!lesson.find()) {
+            return Optional.empty();
+        }
+        if (!lesson.group(2).endsWith("/" + lesson.group(1))) {
+            throw new IllegalStateException("README.md names " + lesson.group(1) + " but links " + lesson.group(2));
+        }
+        return Optional.of(lesson.group(2));
+    }
+
+    /** How many blocks the README quotes from each file. */
+    public static Map<String, Long> quotesPerFile(Path moduleDirectory) throws IOException {
+        Matcher quote = QUOTE.matcher(Files.readString(moduleDirectory.resolve("README.md")));
+        Map<String, Long> counts = new TreeMap<>();
+        while (quote.find()) {
+            counts.merge(quote.group(1), 1L, Long::sum);
+        }
+        return counts;
     }
 
     /** One line per quote that is not in its source; empty when all are. */

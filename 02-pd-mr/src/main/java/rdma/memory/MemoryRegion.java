@@ -109,7 +109,7 @@ public final class MemoryRegion implements AutoCloseable {
             if (rc != 0) {
                 // Still registered: freeing the buffer now would let the device write into freed memory.
                 VerbsException.check(rc, "ibv_dereg_mr", "A memory window bound to this region keeps it registered"
-                        + " (EBUSY): deallocate the window first");
+                        + " (soft-RoCE answers EINVAL): deallocate the window first");
             }
             mr = null;
             memory.close();

@@ -184,9 +184,4 @@ public final class Completions {
         return new VerbsException("ibv_poll_cq(" + name + ")", "work request " + wrId(index) + " completed with "
                 + QueueVerbs.ibv_wc_status_str(status) + " (status " + status + ")", WcStatus.hintFor(status));
     }
-
-    /** The native array, for tests that write completions themselves. */
-    Pointer array() {
-        return array;
-    }
 }

@@ -9,9 +9,9 @@ import com.sun.jna.SymbolProvider;
 import java.util.List;
 import java.util.Map;
 import rdma.devices.DeviceContext;
+import rdma.devices.c.ibv_context;
 import rdma.support.Layout;
 import rdma.support.VerbsException;
-import rdma.devices.c.ibv_context;
 
 /**
  * The data-path verbs. {@code ibv_post_send}, {@code ibv_post_recv} and {@code ibv_poll_cq} are

@@ -1,7 +1,7 @@
 package rdma.queues;
 
-import rdma.support.CEnum;
 import rdma.memory.c.Access;
+import rdma.support.CEnum;
 
 /**
  * What one side of a connection needs, in one small value: the buffer (its size and the

@@ -14,14 +14,50 @@ import rdma.support.VerbsException;
 
 /** Reading completions at fixed offsets gives what the JNA structure wrote there. */
 class CompletionsTest {
-    /** An array nothing polls into: the test writes the completions itself. */
-    private static Completions unpolled(int capacity) {
-        return new Completions(null, null, capacity, "test");
+    /** Completions polled once from a CQ that holds {@code planted}, as a device would write them. */
+    private static Completions polled(ibv_wc... planted) {
+        Completions completions = new Completions(new PlantedPath(planted), null, planted.length, "test");
+        assertThat(completions.poll()).as("completions polled").isEqualTo(planted.length);
+        return completions;
+    }
+
+    /** A CQ whose first poll hands out the completions it was given, written as the C structures. */
+    private static final class PlantedPath extends DataPath {
+        private final ibv_wc[] planted;
+
+        PlantedPath(ibv_wc... planted) {
+            this.planted = planted;
+        }
+
+        @Override
+        public int ibv_poll_cq(Pointer cq, int num_entries, Pointer wc) {
+            int count = Math.min(num_entries, planted.length);
+            for (int i = 0; i < count; i++) {
+                planted[i].write();
+                byte[] bytes = planted[i].getPointer().getByteArray(0, Completions.SIZE);
+                wc.write((long) i * Completions.SIZE, bytes, 0, bytes.length);
+            }
+            return count;
+        }
+
+        @Override
+        public int ibv_post_send(Pointer qp, Pointer wr, Pointer bad_wr) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int ibv_post_recv(Pointer qp, Pointer wr, Pointer bad_wr) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public String route() {
+            return "planted";
+        }
     }
 
     @Test
     void everyFieldIsReadAtItsOffset() {
-        Completions completions = unpolled(3);
         ibv_wc wc = new ibv_wc();
         wc.wr_id = 0x1122334455667788L;
         wc.status = 13;
@@ -36,8 +72,7 @@ class CompletionsTest {
         wc.slid = (short) 0xbeef;
         wc.sl = 5;
         wc.dlid_path_bits = 7;
-        wc.write();
-        completions.array().write(2L * Completions.SIZE, wc.getPointer().getByteArray(0, wc.size()), 0, wc.size());
+        Completions completions = polled(new ibv_wc(), new ibv_wc(), wc);
 
         assertThat(completions.wrId(2)).isEqualTo(0x1122334455667788L);
         assertThat(completions.status(2)).isEqualTo(13);
@@ -58,12 +93,10 @@ class CompletionsTest {
 
     @Test
     void aFailedCompletionIsNamedWithIbvWcStatusStrAndItsHint() {
-        Completions completions = unpolled(1);
         ibv_wc wc = new ibv_wc(); // written through the structure, read through the offsets
         wc.wr_id = 7;
         wc.status = WcStatus.IBV_WC_RNR_RETRY_EXC_ERR.value();
-        wc.write();
-        completions.array().write(0, wc.getPointer().getByteArray(0, wc.size()), 0, wc.size());
+        Completions completions = polled(wc);
 
         VerbsException error = completions.failed(0);
         assertThat(error.getMessage()).isEqualTo("ibv_poll_cq(test): work request 7 completed with RNR retry counter"

@@ -9,8 +9,8 @@ import com.sun.jna.Pointer;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import rdma.support.Layout;
 import rdma.devices.c.ibv_context;
+import rdma.support.Layout;
 
 /**
  * The data path without a device: fake {@code ibv_context}s whose {@code ops} slots hold C

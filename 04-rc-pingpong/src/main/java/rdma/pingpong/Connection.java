@@ -9,13 +9,13 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
-import rdma.devices.c.Mtu;
 import rdma.devices.Port;
-import rdma.support.ResourceStack;
+import rdma.devices.c.Mtu;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.Waiting;
+import rdma.support.ResourceStack;
 
 /**
  * One side of a reliable connection, from the device to a connected QP, in rc_pingpong.c's

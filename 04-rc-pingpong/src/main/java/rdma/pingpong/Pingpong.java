@@ -4,17 +4,17 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import rdma.support.CEnum;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
-import rdma.support.VerbsException;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
 import rdma.queues.RemoteAddress;
-import rdma.queues.c.SendFlag;
 import rdma.queues.Waiting;
+import rdma.queues.c.SendFlag;
+import rdma.support.CEnum;
+import rdma.support.VerbsException;
 
 /**
  * ibv_rc_pingpong, one run of it: a server, a client, or both in one JVM (see

@@ -1,7 +1,6 @@
 package rdma.pingpong;
 
 import java.util.concurrent.TimeUnit;
-import rdma.support.VerbsException;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
@@ -9,6 +8,7 @@ import rdma.queues.Endpoint;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.SendRequest;
 import rdma.queues.c.WrOpcode;
+import rdma.support.VerbsException;
 
 /**
  * rc_pingpong.c's data loop: each side keeps up to {@code rxDepth} receives posted and one send

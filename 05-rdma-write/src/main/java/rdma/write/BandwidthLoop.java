@@ -1,7 +1,7 @@
 package rdma.write;
 
-import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
+import rdma.queues.c.SendFlag;
 
 /**
  * perftest's bandwidth loop, for WRITE ({@code ib_write_bw}) and READ ({@code ib_read_bw}) alike:

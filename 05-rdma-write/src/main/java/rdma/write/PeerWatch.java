@@ -7,12 +7,12 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import rdma.support.VerbsException;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
-import rdma.support.PeerGoneException;
-import rdma.queues.c.QpState;
 import rdma.queues.QueuePair;
+import rdma.queues.c.QpState;
+import rdma.support.PeerGoneException;
+import rdma.support.VerbsException;
 
 /**
  * The exchange of chapter 04 over a TCP connection that stays open while the program runs, as

@@ -3,9 +3,9 @@ package rdma.write;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import rdma.devices.Port;
-import rdma.support.VerbsException;
 import rdma.devices.c.ibv_device_attr;
 import rdma.pingpong.ConnectionOptions;
+import rdma.support.VerbsException;
 
 /**
  * perftest's options for a one-sided test, named as {@code ib_write_lat} and {@code ib_write_bw}

@@ -10,11 +10,11 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import rdma.devices.c.Mtu;
-import rdma.support.VerbsException;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.pingpong.ExchangeFormat;
 import rdma.pingpong.ExchangeMessage;
+import rdma.support.VerbsException;
 
 /**
  * The conversation {@code ib_write_lat} holds over TCP before its test (write_lat.c's main, with

@@ -7,13 +7,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
-import rdma.support.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
 import rdma.queues.c.WcFlag;
 import rdma.queues.c.WcOpcode;
+import rdma.queues.c.WcStatus;
+import rdma.support.VerbsException;
 
 /**
  * Every wait of one side: for its own sends to complete, for receives to complete, or for a byte
@@ -30,6 +31,9 @@ public final class Waits {
     /** The slowest round trip a wait allows for each message, whatever its size: a millisecond. */
     public static final long SLOWEST_MESSAGE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** How long a failed completion waits to learn whether the peer's process ended: its kernel closes both at once. */
+    private static final long PEER_GONE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final String PEER_GONE = "the peer closed its connection: it failed or was stopped";
     /** Reads of a watched byte between two looks at the clock. */
     private static final int SPINS_PER_CHECK = 4096;
     /** Reads four bytes of native memory as one int, with the memory-order mode asked for. */
@@ -130,14 +134,14 @@ public final class Waits {
     /** Until the send with {@code wr_id} {@code sends - 1} (and all before it) completed; wr_ids count the sends. */
     public void awaitSends(long sends, String what) {
         while (sendsCompleted < sends) {
-            take(awaitCompletions(what));
+            take(awaitCompletions(what), what);
         }
     }
 
     /** Until {@code receives} receives completed. */
     public void awaitReceives(long receives, String what) {
         while (receivesCompleted < receives) {
-            take(awaitCompletions(what));
+            take(awaitCompletions(what), what);
         }
     }
 
@@ -150,7 +154,7 @@ public final class Waits {
         while (receivesCompleted < receives) {
             int count = completions.poll();
             if (count > 0) {
-                take(count);
+                take(count, what);
             } else {
                 requireProgress(start, what);
                 sleep();
@@ -216,10 +220,34 @@ public final class Waits {
         }
     }
 
+    /**
+     * Checks the status of completion {@code index} of the array: a failed one is an error with its
+     * status, unless the peer's process ended. A process that ends has its TCP connection closed and
+     * its QP destroyed by its kernel, in either order, so this side's requests may fail before the
+     * watch sees the connection close: then the peer's end is the cause, and the error says so.
+     */
+    public void requireSuccess(int index, String what) {
+        if (completions.status(index) == WcStatus.IBV_WC_SUCCESS.value()) {
+            return;
+        }
+        if (watch != null && peerGoneWithin(PEER_GONE_GRACE_NANOS)) {
+            throw watch.gone(side + ": waiting for " + what, PEER_GONE);
+        }
+        throw completions.failed(index);
+    }
+
+    private boolean peerGoneWithin(long graceNanos) {
+        long deadline = System.nanoTime() + graceNanos;
+        while (!watch.peerGone() && System.nanoTime() < deadline) {
+            sleep();
+        }
+        return watch.peerGone();
+    }
+
     /** Counts the first {@code count} completions of the array, after checking each one's status. */
-    private void take(int count) {
+    private void take(int count, String what) {
         for (int i = 0; i < count; i++) {
-            completions.requireSuccess(i);
+            requireSuccess(i, what);
             int opcode = completions.opcode(i);
             if ((opcode & WcOpcode.IBV_WC_RECV.value()) != 0) {
                 receivesCompleted++;
@@ -238,7 +266,7 @@ public final class Waits {
     /** Throws when the peer is gone, or when nothing happened since {@code since} for too long. */
     private void requireProgress(long since, String what) {
         if (watch != null && watch.peerGone()) {
-            throw watch.gone(side + ": waiting for " + what, "the peer closed its connection: it failed or was stopped");
+            throw watch.gone(side + ": waiting for " + what, PEER_GONE);
         }
         if (System.nanoTime() - since > patienceNanos) {
             throw new VerbsException(side + ": waiting for " + what, "nothing happened for "

@@ -2,9 +2,9 @@ package rdma.write;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import rdma.support.Cli;
 import rdma.queues.QueuePair;
 import rdma.queues.c.SendFlag;
+import rdma.support.Cli;
 
 /**
  * The options of chapter 05's test: perftest's ({@link PerfOptions}) and the chapter's own (how

@@ -4,12 +4,9 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import rdma.support.CEnum;
-import rdma.support.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.Port;
-import rdma.support.VerbsException;
 import rdma.memory.c.Access;
 import rdma.pingpong.Connection;
 import rdma.pingpong.ExchangeFormat;
@@ -20,6 +17,9 @@ import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.Waiting;
+import rdma.support.CEnum;
+import rdma.support.Cli;
+import rdma.support.VerbsException;
 
 /**
  * ib_write_lat or ib_write_bw, one run of it: a target (server), an initiator (client), or both

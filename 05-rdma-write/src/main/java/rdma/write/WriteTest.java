@@ -2,16 +2,16 @@ package rdma.write;
 
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import rdma.support.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
+import rdma.queues.c.SendFlag;
 import rdma.queues.c.WcOpcode;
 import rdma.queues.c.WrOpcode;
+import rdma.support.VerbsException;
 
 /**
  * One side's part of the test, once connected: a latency test (both sides write into each

@@ -1,8 +1,8 @@
 package rdma.read;
 
 import rdma.devices.DeviceContext;
-import rdma.support.VerbsException;
 import rdma.devices.c.ibv_device_attr;
+import rdma.support.VerbsException;
 
 /**
  * How many RDMA READs one QP of a device may have outstanding, from {@code ibv_query_device}.

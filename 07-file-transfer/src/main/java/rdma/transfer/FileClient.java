@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import rdma.devices.Device;
-import rdma.support.VerbsException;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
+import rdma.support.VerbsException;
 import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
 

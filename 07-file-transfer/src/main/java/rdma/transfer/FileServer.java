@@ -5,10 +5,10 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.function.Consumer;
 import rdma.devices.Device;
-import rdma.support.VerbsException;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
+import rdma.support.VerbsException;
 import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
 

@@ -2,18 +2,18 @@ package rdma.transfer;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import rdma.support.CEnum;
-import rdma.support.VerbsException;
-import rdma.memory.c.Access;
 import rdma.memory.MemoryRegion;
+import rdma.memory.c.Access;
 import rdma.pingpong.Connection;
 import rdma.queues.Completions;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
+import rdma.queues.c.SendFlag;
 import rdma.queues.c.WcOpcode;
 import rdma.queues.c.WrOpcode;
+import rdma.support.CEnum;
+import rdma.support.VerbsException;
 import rdma.write.PeerWatch;
 import rdma.write.Waits;
 
@@ -276,13 +276,13 @@ public final class TransferLink {
     /**
      * Waits for completions ({@link Waits}: an error when the peer is gone or nothing happens
      * for too long) and reads them: SEND completions free their slots at once, the rest join the
-     * pending events. A failed completion is an error, with its status.
+     * pending events. A failed completion is an error, with its status, or the peer's end that caused it.
      */
     private void fill(String what) {
         int count = waits.awaitCompletions(what);
         Completions completions = waits.completions();
         for (int i = 0; i < count; i++) {
-            completions.requireSuccess(i);
+            waits.requireSuccess(i, what);
             long wrId = completions.wrId(i);
             if ((wrId & ~SLOT) == SEND) {
                 freeSendSlots++;

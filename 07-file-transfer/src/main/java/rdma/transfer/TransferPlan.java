@@ -1,14 +1,14 @@
 package rdma.transfer;
 
 import java.util.function.Function;
-import rdma.support.CEnum;
 import rdma.devices.Port;
-import rdma.support.VerbsException;
 import rdma.memory.c.Access;
 import rdma.pingpong.Connection;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
 import rdma.queues.Waiting;
+import rdma.support.CEnum;
+import rdma.support.VerbsException;
 import rdma.write.RdmaExchange;
 import rdma.write.RdmaPeer;
 import rdma.write.RemoteBuffer;

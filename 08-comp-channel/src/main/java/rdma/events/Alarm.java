@@ -1,18 +1,18 @@
 package rdma.events;
 
 import com.sun.jna.Pointer;
-import rdma.support.ResourceStack;
-import rdma.support.VerbsException;
 import rdma.memory.ProtectionDomain;
 import rdma.queues.CompletionQueue;
 import rdma.queues.Completions;
-import rdma.queues.c.QpAttrMask;
-import rdma.queues.c.QpState;
 import rdma.queues.QpTransitions;
 import rdma.queues.QueueCapacity;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
+import rdma.queues.c.QpAttrMask;
+import rdma.queues.c.QpState;
 import rdma.queues.c.ibv_qp_attr;
+import rdma.support.ResourceStack;
+import rdma.support.VerbsException;
 
 /**
  * A way for another thread to end a sleep in {@code ibv_get_cq_event}. Nothing interrupts that

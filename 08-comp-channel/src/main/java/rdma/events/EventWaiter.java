@@ -5,11 +5,11 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import rdma.support.Errno;
-import rdma.support.VerbsException;
 import rdma.queues.CompletionQueue;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
+import rdma.support.Errno;
+import rdma.support.VerbsException;
 
 /**
  * Waits for one CQ's completions on its completion channel, sleeping instead of spinning:

@@ -7,10 +7,10 @@ import com.sun.jna.Native;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import rdma.support.Errno;
-import rdma.support.VerbsException;
 import rdma.queues.Completions;
 import rdma.queues.c.SendFlag;
+import rdma.support.Errno;
+import rdma.support.VerbsException;
 import rdma.testsupport.Child;
 import rdma.testsupport.RequiresDevice;
 

@@ -6,14 +6,14 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
-import rdma.devices.c.Mtu;
 import rdma.devices.Port;
+import rdma.devices.c.Mtu;
 import rdma.queues.Completions;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
+import rdma.queues.c.SendFlag;
 import rdma.queues.c.WrOpcode;
 
 /**

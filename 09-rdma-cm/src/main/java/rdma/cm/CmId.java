@@ -157,13 +157,16 @@ public final class CmId implements AutoCloseable {
         VerbsException.check(CmVerbs.rdma_disconnect(pointer()), "rdma_disconnect", "Was it connected?");
     }
 
-    /** {@code rdma_destroy_id}; its QP must be destroyed first, and every event of it acknowledged (as {@link EventChannel} does). */
+    /**
+     * {@code rdma_destroy_id}, after its QP (which it does not destroy, and does not check for) and
+     * after every event of it is acknowledged (as {@link EventChannel} does): until then it blocks.
+     */
     @Override
     public void close() {
         if (id != null) {
             int rc = CmVerbs.rdma_destroy_id(id);
             id = null;
-            VerbsException.check(rc, "rdma_destroy_id", "Destroy its QP first");
+            VerbsException.check(rc, "rdma_destroy_id", "The kernel no longer knows this identifier (its device was removed?): nothing is left to release");
         }
     }
 }

@@ -21,9 +21,9 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import rdma.support.Layout;
 import rdma.devices.c.ibv_context;
 import rdma.queues.DataPath;
+import rdma.support.Layout;
 
 /**
  * What one call of a trivial C function ({@code int trivial(void *, int, void *)}, shaped like

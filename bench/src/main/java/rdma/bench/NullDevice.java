@@ -4,10 +4,10 @@ import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.devices.c.Mtu;
-import rdma.support.ResourceStack;
-import rdma.support.VerbsException;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
+import rdma.support.ResourceStack;
+import rdma.support.VerbsException;
 
 /**
  * An {@link Endpoint} on the null device (bench/src/main/c/nulldev.c), connected to itself, built

@@ -5,12 +5,12 @@ import java.net.ServerSocket;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import rdma.support.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceList;
+import rdma.events.WaitMode;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
-import rdma.events.WaitMode;
+import rdma.support.Cli;
 import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
 

@@ -8,10 +8,10 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import rdma.support.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
+import rdma.support.Cli;
 
 /**
  * Chapter 01: lists the RDMA devices (ibv_devices), then opens each one, or the one named by

@@ -9,16 +9,16 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
-import rdma.support.CEnum;
-import rdma.support.Cli;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
-import rdma.support.ResourceStack;
-import rdma.support.VerbsException;
-import rdma.memory.c.Access;
 import rdma.memory.MemoryLimits;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
+import rdma.memory.c.Access;
+import rdma.support.CEnum;
+import rdma.support.Cli;
+import rdma.support.ResourceStack;
+import rdma.support.VerbsException;
 
 /**
  * Chapter 02: allocates a protection domain, registers buffers with the access flags asked for,

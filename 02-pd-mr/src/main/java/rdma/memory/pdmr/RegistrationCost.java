@@ -5,11 +5,11 @@ import com.sun.jna.Pointer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import rdma.support.VerbsException;
 import rdma.memory.AlignedMemory;
 import rdma.memory.MemoryRegion;
 import rdma.memory.MemoryVerbs;
 import rdma.memory.ProtectionDomain;
+import rdma.support.VerbsException;
 
 /**
  * Times {@code ibv_reg_mr} + {@code ibv_dereg_mr} of one buffer, over and over, for a range of

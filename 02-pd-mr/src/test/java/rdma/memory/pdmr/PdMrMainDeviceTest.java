@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import rdma.support.Cli;
 import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.ProgramRun;
-import rdma.testsupport.Unprivileged;
 import rdma.testsupport.RequiresDevice;
+import rdma.testsupport.Unprivileged;
 
 /** The chapter's program on a real device. */
 @RequiresDevice

@@ -6,27 +6,27 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import rdma.support.Cli;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.devices.Gid;
 import rdma.devices.c.Mtu;
-import rdma.support.VerbsException;
 import rdma.queues.Completions;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
-import rdma.queues.c.QpAttrMask;
-import rdma.queues.c.QpState;
 import rdma.queues.QpTransitions;
 import rdma.queues.QueueVerbs;
 import rdma.queues.ReceiveRequest;
 import rdma.queues.RemoteAddress;
-import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
+import rdma.queues.c.QpAttrMask;
+import rdma.queues.c.QpState;
+import rdma.queues.c.SendFlag;
 import rdma.queues.c.WcOpcode;
 import rdma.queues.c.WcStatus;
 import rdma.queues.c.WrOpcode;
+import rdma.support.Cli;
+import rdma.support.VerbsException;
 
 /**
  * Chapter 03: two RC queue pairs in one process, walked from RESET to RTS and connected to each

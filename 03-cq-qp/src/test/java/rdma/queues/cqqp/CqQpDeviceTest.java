@@ -3,9 +3,9 @@ package rdma.queues.cqqp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import rdma.support.Cli;
 import rdma.devices.DeviceList;
 import rdma.queues.c.WcStatus;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 

@@ -3,10 +3,10 @@ package rdma.pingpong.rc;
 import java.io.PrintStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import rdma.support.Cli;
 import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongOptions;
 import rdma.queues.Waiting;
+import rdma.support.Cli;
 
 /**
  * Chapter 04: rdma-core's ibv_rc_pingpong in Java, with its options, its address exchange, its

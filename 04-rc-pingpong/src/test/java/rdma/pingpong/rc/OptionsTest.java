@@ -7,8 +7,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-import rdma.support.Cli;
 import rdma.pingpong.ConnectionOptions.Mode;
+import rdma.support.Cli;
 import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.ProgramRun;
 

@@ -3,8 +3,8 @@ package rdma.write.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import rdma.support.Cli;
 import rdma.pingpong.PingpongOptions;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 import rdma.write.Failure;
 import rdma.write.Notify;

@@ -1,20 +1,20 @@
 package rdma.read.perf;
 
 import java.io.PrintStream;
-import rdma.support.VerbsException;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
 import rdma.queues.QueuePair;
-import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
+import rdma.queues.c.SendFlag;
 import rdma.queues.c.WrOpcode;
 import rdma.read.ReadPeer;
+import rdma.support.VerbsException;
 import rdma.write.BandwidthLoop;
 import rdma.write.BandwidthReport;
 import rdma.write.DataPattern;
 import rdma.write.LatencyReport;
-import rdma.write.RdmaRequests;
 import rdma.write.PeerWatch;
+import rdma.write.RdmaRequests;
 import rdma.write.RemoteBuffer;
 import rdma.write.Waits;
 

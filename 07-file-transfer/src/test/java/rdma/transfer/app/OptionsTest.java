@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import rdma.support.Cli;
 import rdma.pingpong.PingpongOptions;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 import rdma.transfer.TransferOptions;
 

@@ -6,11 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
-import rdma.support.Cli;
-import rdma.support.VerbsException;
 import rdma.events.WaitMode;
 import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongOptions;
+import rdma.support.Cli;
+import rdma.support.VerbsException;
 
 /**
  * Chapter 08: completions that wake a program up instead of keeping a core busy. The same

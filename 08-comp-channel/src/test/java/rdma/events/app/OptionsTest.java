@@ -3,8 +3,8 @@ package rdma.events.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import rdma.support.Cli;
 import rdma.events.WaitMode;
+import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
 
 /** The subcommands, -e as ibv_rc_pingpong has it, and each one's default way to wait. */

@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import rdma.cm.CmEvent;
 import rdma.cm.SocketAddresses;
-import rdma.queues.c.QpState;
 import rdma.queues.QueuePair;
+import rdma.queues.c.QpState;
 
 /**
  * What {@code -d} and the demo print: each connection manager event as it arrives and each call

@@ -4,31 +4,31 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import rdma.cm.CmEvent;
-import rdma.cm.c.CmEventType;
 import rdma.cm.CmFailures;
 import rdma.cm.CmId;
 import rdma.cm.CmQueuePair;
 import rdma.cm.EventChannel;
-import rdma.support.CEnum;
+import rdma.cm.c.CmEventType;
 import rdma.devices.DeviceContext;
-import rdma.support.ResourceStack;
-import rdma.support.VerbsException;
 import rdma.events.CompletionChannel;
 import rdma.events.EventWaiter;
-import rdma.memory.c.Access;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
+import rdma.memory.c.Access;
 import rdma.pingpong.Connection;
 import rdma.queues.CompletionQueue;
 import rdma.queues.Completions;
 import rdma.queues.QueueCapacity;
 import rdma.queues.QueuePair;
 import rdma.queues.ReceiveRequest;
-import rdma.queues.c.SendFlag;
 import rdma.queues.SendRequest;
+import rdma.queues.c.SendFlag;
 import rdma.queues.c.WcOpcode;
 import rdma.queues.c.WcStatus;
 import rdma.queues.c.WrOpcode;
+import rdma.support.CEnum;
+import rdma.support.ResourceStack;
+import rdma.support.VerbsException;
 
 /**
  * One rping connection's verbs objects, made on the identifier's device context as C's

@@ -7,14 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.Consumer;
 import rdma.cm.CmEvent;
-import rdma.cm.c.CmEventType;
 import rdma.cm.CmFailures;
 import rdma.cm.CmId;
 import rdma.cm.ConnParam;
 import rdma.cm.EventChannel;
-import rdma.support.VerbsException;
-import rdma.support.PeerGoneException;
+import rdma.cm.c.CmEventType;
 import rdma.queues.c.WcOpcode;
+import rdma.support.PeerGoneException;
+import rdma.support.VerbsException;
 
 /**
  * rping's two sides, as {@code rping.c} runs them and over the same wire protocol. Per ping the

@@ -10,18 +10,18 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import rdma.cm.CmEvent;
-import rdma.cm.c.CmEventType;
 import rdma.cm.CmFailures;
 import rdma.cm.CmId;
 import rdma.cm.ConnParam;
 import rdma.cm.EventChannel;
+import rdma.cm.c.CmEventType;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.DeviceList;
 import rdma.devices.GidEntry;
-import rdma.support.VerbsException;
-import rdma.support.Demo;
 import rdma.queues.c.WcOpcode;
+import rdma.support.Demo;
+import rdma.support.VerbsException;
 
 /**
  * The chapter's demo, both sides in one JVM on the first two devices (or one twice), each
