@@ -159,13 +159,13 @@ most $(projected "$nic_us_32" ffm 64)x and $(projected "$nic_us_4k" ffm 4096)x. 
 
 Chapter 05's loops, the same way ([\`NullDeviceWriteBenchmark\`](../bench/src/main/java/rdma/bench/NullDeviceWriteBenchmark.java)):
 a QP connected to itself writes from the first half of its buffer into the second, the memory a
-peer would grant. The latency test is \`WriteTest.latency\` as the side that writes first (each
+peer would grant. The latency test is \`WriteLoops.latency\` as the side that writes first (each
 message's last byte is its number; the loop waits for the write's completion, then for that byte
-in memory); the bandwidth test is \`WriteTest.bandwidth\` (128 writes in flight, a completion asked
+in memory); the bandwidth test is \`WriteLoops.bandwidth\` (128 writes in flight, a completion asked
 for every 100). Both run with the chapter's defaults for their test (inline up to 220 bytes in the
 latency test), and the C loops in \`cloops.c\` are perftest's, \`ib_write_lat\`'s and \`ib_write_bw\`'s,
 with the same work requests and flags and the same timestamps kept. Each invocation is a run of
-10,000 messages; a Java run makes its \`WriteTest\` anew (a test counts from zero), a few objects per run.
+10,000 messages; a Java run makes its \`WriteLoops\` anew (a run counts from zero), a few objects per run.
 
 | loop, route | 64 B (ns/message) | vs C | 4 KiB (ns/message) | vs C |
 | --- | --- | --- | --- | --- |

@@ -1,7 +1,6 @@
 package rdma.pingpong;
 
 import java.util.List;
-import java.util.OptionalInt;
 import rdma.queues.Endpoint;
 import rdma.queues.RemoteAddress;
 
@@ -25,15 +24,6 @@ public interface ExchangeFormat<T> {
 
     /** The QP address in a message: what the receiver connects its QP to. */
     RemoteAddress address(T message);
-
-    /**
-     * How many RDMA READs the sender's QP serves at once (its max_dest_rd_atomic), where the
-     * format carries it: the receiver then issues no more than that at once (its max_rd_atomic).
-     * Empty for a format without it; both sides then use their own spec's number.
-     */
-    default OptionalInt readsServed(T message) {
-        return OptionalInt.empty();
-    }
 
     /** The message as the programs print it, one labelled line per part ("address", "buffer"). */
     List<Line> describe(T message);

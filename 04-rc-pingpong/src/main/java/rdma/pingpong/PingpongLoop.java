@@ -5,9 +5,9 @@ import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
-import rdma.queues.ReceiveRequest;
-import rdma.queues.SendRequest;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.ReceiveRequest;
+import rdma.queues.requests.SendRequest;
 import rdma.support.VerbsException;
 
 /**

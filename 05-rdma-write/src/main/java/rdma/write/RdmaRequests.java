@@ -3,8 +3,8 @@ package rdma.write;
 import rdma.memory.MemoryRegion;
 import rdma.queues.DataPath;
 import rdma.queues.QueuePair;
-import rdma.queues.SendRequest;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.SendRequest;
 
 /**
  * The work requests of one RDMA WRITE or READ message of any size. A port moves at most its

@@ -5,6 +5,7 @@ import picocli.CommandLine.Option;
 import rdma.queues.QueuePair;
 import rdma.queues.c.SendFlag;
 import rdma.support.Cli;
+import rdma.write.perftest.PerfOptions;
 
 /**
  * The options of chapter 05's test: perftest's ({@link PerfOptions}) and the chapter's own (how

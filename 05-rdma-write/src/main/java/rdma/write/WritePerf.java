@@ -15,11 +15,17 @@ import rdma.pingpong.TwoSided;
 import rdma.queues.DataPath;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
-import rdma.queues.ReceiveRequest;
 import rdma.queues.Waiting;
+import rdma.queues.requests.ReceiveRequest;
 import rdma.support.CEnum;
 import rdma.support.Cli;
 import rdma.support.VerbsException;
+import rdma.write.perftest.BandwidthReport;
+import rdma.write.perftest.LatencyReport;
+import rdma.write.perftest.PerfOptions;
+import rdma.write.perftest.PerftestHandshake;
+import rdma.write.perftest.PerftestKeys;
+import rdma.write.session.PeerWatch;
 
 /**
  * ib_write_lat or ib_write_bw, one run of it: a target (server), an initiator (client), or both
@@ -76,7 +82,7 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
             // What may have to move before a wait ends: a message, a window of them, or all of them for the target.
             int messagesPerWait = latency ? 1 : initiator ? perf.signalEvery() : perf.iters();
             String role = initiator ? "initiator" : "target";
-            ReceiveRequest[] notifications = WriteTest.postReceives(connection, receives, role, path);
+            ReceiveRequest[] notifications = WriteLoops.postReceives(connection, receives, role, path);
             printHeader(sideOut, connection, size);
             try (PeerWatch<RdmaPeer> watch = options.perftest ? PerftestHandshake.exchange(connection, host, listening)
                     : PeerWatch.exchange(connection, host, listening)) {
@@ -86,7 +92,7 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
                     throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
                             + size + "-byte message" + (latency ? "" : " and its flag"), "Start both sides with the same -s/--size");
                 }
-                WriteTest test = new WriteTest(connection, watch, buffer, perf.iters(), options.notify, role, notifications,
+                WriteLoops test = new WriteLoops(connection, watch, buffer, perf.iters(), options.notify, role, notifications,
                         messagesPerWait, path);
                 run(test, connection, peer, initiator, sideOut);
                 watch.finish(initiator);
@@ -95,7 +101,7 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
     }
 
     /** The test this side runs, once connected, and its report. */
-    private void run(WriteTest test, Connection<RdmaPeer> connection, RdmaPeer peer, boolean initiator, PrintStream sideOut) {
+    private void run(WriteLoops test, Connection<RdmaPeer> connection, RdmaPeer peer, boolean initiator, PrintStream sideOut) {
         PerfOptions perf = options.perf;
         Failure fail = options.fail;
         int size = perf.size();
@@ -139,7 +145,7 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
     }
 
     /** What shows that the target's CPU took no part: what it posted, what completed, and its CPU time. */
-    private void reportTarget(PrintStream sideOut, WriteTest.TargetReport report, int size, WriteTest test) {
+    private void reportTarget(PrintStream sideOut, WriteLoops.TargetReport report, int size, WriteLoops test) {
         int iters = options.perf.iters();
         long bytes = (long) size * iters;
         sideOut.printf("target: %d bytes arrived in %d messages by RDMA WRITE while this side waited %.2f s%n", bytes,

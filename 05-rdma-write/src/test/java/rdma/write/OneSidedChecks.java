@@ -15,6 +15,7 @@ import rdma.testsupport.LabDevices;
 import rdma.testsupport.Perftest;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.ServerAndClient;
+import rdma.write.perftest.PerfOptions;
 
 /**
  * What every perftest-like program of the one-sided chapters is checked for, by this chapter's

@@ -11,8 +11,9 @@ import rdma.devices.Device;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
 import rdma.support.VerbsException;
-import rdma.write.PeerWatch;
+import rdma.transfer.files.SafeName;
 import rdma.write.RdmaPeer;
+import rdma.write.session.PeerWatch;
 
 /** The sender's side of a run: check the files, connect to the receiver, send them all, say BYE. */
 public final class FileClient {

@@ -6,7 +6,10 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import rdma.support.VerbsException;
-import rdma.write.Waits;
+import rdma.transfer.files.Destination;
+import rdma.transfer.files.PartialFile;
+import rdma.transfer.files.SafeName;
+import rdma.write.session.Waits;
 
 /**
  * The receiving side of a connection: it announces its ring (READY), then takes files until the

@@ -1,6 +1,7 @@
 package rdma.transfer;
 
 import java.util.HexFormat;
+import rdma.transfer.files.SafeName;
 
 /**
  * One file moved: its name, its bytes, the seconds from its header to the verdict, the part of

@@ -8,8 +8,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HexFormat;
 import rdma.support.VerbsException;
+import rdma.transfer.files.SafeName;
 import rdma.write.RemoteBuffer;
-import rdma.write.Waits;
+import rdma.write.session.Waits;
 
 /**
  * The sending side of a connection: files go one after another, each as a FILE header, its

@@ -9,8 +9,10 @@ import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
 import rdma.support.VerbsException;
-import rdma.write.PeerWatch;
+import rdma.transfer.files.Destination;
+import rdma.transfer.files.PartialFile;
 import rdma.write.RdmaPeer;
+import rdma.write.session.PeerWatch;
 
 /**
  * The receiver's side of a run: one TCP listener for the whole run, and for each sender a

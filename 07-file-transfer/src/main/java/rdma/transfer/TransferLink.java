@@ -7,15 +7,15 @@ import rdma.memory.c.Access;
 import rdma.pingpong.Connection;
 import rdma.queues.Completions;
 import rdma.queues.QueuePair;
-import rdma.queues.ReceiveRequest;
-import rdma.queues.SendRequest;
 import rdma.queues.c.SendFlag;
 import rdma.queues.c.WcOpcode;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.ReceiveRequest;
+import rdma.queues.requests.SendRequest;
 import rdma.support.CEnum;
 import rdma.support.VerbsException;
-import rdma.write.PeerWatch;
-import rdma.write.Waits;
+import rdma.write.session.PeerWatch;
+import rdma.write.session.Waits;
 
 /**
  * One side's RDMA plumbing for the file transfer, over a {@link Connection}: the data ring (the

@@ -23,8 +23,8 @@ import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.RequiresDevice;
-import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
+import rdma.write.session.PeerWatch;
 
 /**
  * The sender against a receiver scripted step by step, one chunk of one file through a ring of

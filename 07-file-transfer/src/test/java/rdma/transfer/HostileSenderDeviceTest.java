@@ -21,13 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
 import rdma.devices.DeviceList;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
-import rdma.queues.SendRequest;
 import rdma.queues.Waiting;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.SendRequest;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.RequiresDevice;
-import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
+import rdma.write.session.PeerWatch;
 
 /**
  * A server of one sender after another, against senders that break the protocol on purpose:

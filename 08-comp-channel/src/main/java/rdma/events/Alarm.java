@@ -7,10 +7,10 @@ import rdma.queues.Completions;
 import rdma.queues.QpTransitions;
 import rdma.queues.QueueCapacity;
 import rdma.queues.QueuePair;
-import rdma.queues.ReceiveRequest;
 import rdma.queues.c.QpAttrMask;
 import rdma.queues.c.QpState;
 import rdma.queues.c.ibv_qp_attr;
+import rdma.queues.requests.ReceiveRequest;
 import rdma.support.ResourceStack;
 import rdma.support.VerbsException;
 

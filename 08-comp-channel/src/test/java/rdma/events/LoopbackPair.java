@@ -11,10 +11,10 @@ import rdma.devices.c.Mtu;
 import rdma.queues.Completions;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
-import rdma.queues.ReceiveRequest;
-import rdma.queues.SendRequest;
 import rdma.queues.c.SendFlag;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.ReceiveRequest;
+import rdma.queues.requests.SendRequest;
 
 /**
  * Two RC QPs on one device, connected to each other: a sender, and a receiver whose CQ reports

@@ -13,16 +13,16 @@ import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QueueCapacity;
-import rdma.queues.ReceiveRequest;
+import rdma.queues.requests.ReceiveRequest;
 import rdma.support.CEnum;
-import rdma.write.BandwidthReport;
-import rdma.write.LatencyReport;
 import rdma.write.MessageBuffer;
 import rdma.write.Notify;
 import rdma.write.RdmaPeer;
-import rdma.write.Waits;
+import rdma.write.WriteLoops;
 import rdma.write.WriteOptions;
-import rdma.write.WriteTest;
+import rdma.write.perftest.BandwidthReport;
+import rdma.write.perftest.LatencyReport;
+import rdma.write.session.Waits;
 
 /**
  * Chapter 05's loops on the null device, and perftest's in C (cloops.c): the latency test
@@ -77,7 +77,7 @@ public class NullDeviceWriteBenchmark {
     }
 
     /**
-     * Chapter 05's {@link WriteTest} through a data path. A test runs once (its counters start at
+     * Chapter 05's {@link WriteLoops} through a data path. A test runs once (its counters start at
      * zero), so each invocation makes a new one around the completion array made here once: a
      * few small objects per ten thousand messages.
      */
@@ -94,10 +94,10 @@ public class NullDeviceWriteBenchmark {
             completions = new Completions(endpoint.cq(), 16, "bench", dataPath);
         }
 
-        WriteTest test() {
+        WriteLoops test() {
             Waits waits = new Waits(completions, CompletionWaiter.POLL, null, "bench",
                     Waits.patienceNanos(NullDeviceBenchmark.MESSAGES, size));
-            return new WriteTest(device.endpoint(), waits, buffer, NullDeviceBenchmark.MESSAGES, Notify.poll, "bench",
+            return new WriteLoops(device.endpoint(), waits, buffer, NullDeviceBenchmark.MESSAGES, Notify.poll, "bench",
                     new ReceiveRequest[0], dataPath);
         }
     }

@@ -11,8 +11,8 @@ import rdma.events.WaitMode;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.support.Cli;
-import rdma.write.PeerWatch;
 import rdma.write.RdmaPeer;
+import rdma.write.session.PeerWatch;
 
 /**
  * Chapter 07's transport without its file and its hash, for the benchmark beside

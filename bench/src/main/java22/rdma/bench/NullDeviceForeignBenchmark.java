@@ -12,8 +12,8 @@ import rdma.queues.CompletionWaiter;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.c.SendFlag;
-import rdma.write.BandwidthReport;
-import rdma.write.LatencyReport;
+import rdma.write.perftest.BandwidthReport;
+import rdma.write.perftest.LatencyReport;
 
 /**
  * {@link NullDeviceBenchmark}'s and {@link NullDeviceWriteBenchmark}'s Java loops with the
@@ -34,7 +34,7 @@ public class NullDeviceForeignBenchmark {
         }
     }
 
-    /** Chapter 05's {@link rdma.write.WriteTest} with {@link ForeignDataPath}. */
+    /** Chapter 05's {@link rdma.write.WriteLoops} with {@link ForeignDataPath}. */
     public static class WriteFfm extends NullDeviceWriteBenchmark.Chapter {
         @Override
         DataPath dataPath(Endpoint endpoint) {

@@ -153,10 +153,6 @@ final class DevinfoNames {
     /** {@code IBV_TM_CAP_RC}: tag matching on RC queue pairs. */
     static final int TM_CAP_RC = 1;
 
-    /** Every table, for the layout test. */
-    static final List<List<Flag>> ALL_FLAGS = List.of(DEVICE_CAP_FLAGS, DEVICE_CAP_FLAGS_EX, ODP_GENERAL_CAPS,
-            ODP_TRANSPORT_CAPS, RAW_PACKET_CAPS);
-
     /** A table of flags named after their C constants: prefix + name, then the bit number, pairwise. */
     private static List<Flag> flags(String prefix, Object... nameThenBit) {
         List<Flag> table = new ArrayList<>();

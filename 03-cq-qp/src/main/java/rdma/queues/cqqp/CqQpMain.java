@@ -16,15 +16,15 @@ import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QpTransitions;
 import rdma.queues.QueueVerbs;
-import rdma.queues.ReceiveRequest;
 import rdma.queues.RemoteAddress;
-import rdma.queues.SendRequest;
 import rdma.queues.c.QpAttrMask;
 import rdma.queues.c.QpState;
 import rdma.queues.c.SendFlag;
 import rdma.queues.c.WcOpcode;
 import rdma.queues.c.WcStatus;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.ReceiveRequest;
+import rdma.queues.requests.SendRequest;
 import rdma.support.Cli;
 import rdma.support.VerbsException;
 

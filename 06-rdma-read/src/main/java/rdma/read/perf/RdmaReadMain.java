@@ -24,14 +24,14 @@ import rdma.read.ReadPeer;
 import rdma.support.CEnum;
 import rdma.support.Cli;
 import rdma.support.VerbsException;
-import rdma.write.BandwidthReport;
 import rdma.write.DataPattern;
 import rdma.write.IdleMeter;
-import rdma.write.LatencyReport;
-import rdma.write.PeerWatch;
-import rdma.write.PerfOptions;
 import rdma.write.RemoteBuffer;
-import rdma.write.Waits;
+import rdma.write.perftest.BandwidthReport;
+import rdma.write.perftest.LatencyReport;
+import rdma.write.perftest.PerfOptions;
+import rdma.write.session.PeerWatch;
+import rdma.write.session.Waits;
 
 /**
  * Chapter 06: RDMA READ, as perftest's ib_read_lat and ib_read_bw measure it. The server is the
@@ -160,7 +160,7 @@ public final class RdmaReadMain extends Cli.Program {
         // As perftest, the whole -t is posted: the QP issues max_rd_atomic READs at once and holds the rest back.
         int depth = options.bandwidth ? options.depth() : 1;
         int signalEvery = Math.min(options.cqMod, depth);
-        ReadTest test = new ReadTest(connection, watch, options.iters(), signalEvery);
+        ReadLoops test = new ReadLoops(connection, watch, options.iters(), signalEvery);
         double seconds;
         if (options.bandwidth) {
             BandwidthReport report = test.bandwidth(peer, depth, signalEvery, fail);

@@ -16,9 +16,9 @@ import rdma.support.Demo;
 import rdma.support.VerbsException;
 import rdma.transfer.FileClient;
 import rdma.transfer.FileServer;
-import rdma.transfer.Progress;
 import rdma.transfer.TransferListener;
 import rdma.transfer.TransferOptions;
+import rdma.transfer.terminal.Progress;
 
 /**
  * Chapter 07: files from one machine to another over RDMA. The receiver ({@code --server})

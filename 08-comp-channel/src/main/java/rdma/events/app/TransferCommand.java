@@ -7,8 +7,8 @@ import rdma.devices.DeviceList;
 import rdma.events.WaitMode;
 import rdma.transfer.FileClient;
 import rdma.transfer.FileServer;
-import rdma.transfer.Progress;
 import rdma.transfer.TransferOptions;
+import rdma.transfer.terminal.Progress;
 
 /**
  * Chapter 07's file transfer, both sides taking their completions from a completion channel by

@@ -1,10 +1,13 @@
-package rdma.transfer;
+package rdma.transfer.terminal;
 
 import java.io.PrintStream;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import rdma.transfer.FileResult;
+import rdma.transfer.TransferListener;
+import rdma.transfer.files.SafeName;
 
 /**
  * What a person sees of a transfer: on a terminal, a progress bar on stderr (bytes, rate, time

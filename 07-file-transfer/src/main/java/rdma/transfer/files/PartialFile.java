@@ -1,4 +1,4 @@
-package rdma.transfer;
+package rdma.transfer.files;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -59,7 +59,7 @@ public final class PartialFile implements AutoCloseable {
      * (the pid in the name is no live process), and returns how many: the partial files of a
      * receiver that was killed. Those of a receiver still at work are left alone.
      */
-    static int removeStale(Path directory) {
+    public static int removeStale(Path directory) {
         int removed = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, PREFIX + "*.part")) {
             for (Path entry : entries) {

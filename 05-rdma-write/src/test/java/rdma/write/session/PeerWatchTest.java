@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.perftest;
 
 import java.util.List;
 import java.util.regex.Matcher;
@@ -7,6 +7,9 @@ import rdma.pingpong.ExchangeFormat;
 import rdma.pingpong.ExchangeMessage;
 import rdma.queues.Endpoint;
 import rdma.queues.RemoteAddress;
+import rdma.write.RdmaExchange;
+import rdma.write.RdmaPeer;
+import rdma.write.RemoteBuffer;
 
 /**
  * perftest's key message ({@code KEY_PRINT_FMT_GID} in perftest_communication.h), what each side

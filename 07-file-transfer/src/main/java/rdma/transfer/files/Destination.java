@@ -1,4 +1,4 @@
-package rdma.transfer;
+package rdma.transfer.files;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,12 +6,17 @@ import rdma.pingpong.Connection;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.QueuePair;
-import rdma.queues.ReceiveRequest;
-import rdma.queues.SendRequest;
 import rdma.queues.c.SendFlag;
 import rdma.queues.c.WcOpcode;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.ReceiveRequest;
+import rdma.queues.requests.SendRequest;
 import rdma.support.VerbsException;
+import rdma.write.perftest.BandwidthLoop;
+import rdma.write.perftest.BandwidthReport;
+import rdma.write.perftest.LatencyReport;
+import rdma.write.session.PeerWatch;
+import rdma.write.session.Waits;
 
 /**
  * One side's part of the test, once connected: a latency test (both sides write into each
@@ -19,7 +24,7 @@ import rdma.support.VerbsException;
  * (ib_write_bw). Every work request and counter is made before a loop starts; a loop iteration
  * creates no object. Every post and poll goes through the {@link DataPath} it is given.
  */
-public final class WriteTest {
+public final class WriteLoops {
     private final Endpoint endpoint;
     private final MessageBuffer buffer;
     private final int size;
@@ -37,7 +42,7 @@ public final class WriteTest {
      * are the ones {@link #postReceives} posted; {@code messagesPerWait} is how many messages may
      * have to move before a wait ends (in a bandwidth test, those between two signaled completions).
      */
-    public WriteTest(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch, MessageBuffer buffer, int iters,
+    public WriteLoops(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch, MessageBuffer buffer, int iters,
             Notify notify, String side, ReceiveRequest[] receives, int messagesPerWait, DataPath dataPath) {
         this(connection.endpoint(), new Waits(connection, watch, side, Math.max(1, messagesPerWait), buffer.size(), dataPath),
                 buffer, iters, notify, side, receives, dataPath);
@@ -47,7 +52,7 @@ public final class WriteTest {
      * The same test on {@code endpoint}'s QP however it was connected (to itself, in a benchmark),
      * waiting with {@code waits}: the connection and the watch above serve only to make those.
      */
-    public WriteTest(Endpoint endpoint, Waits waits, MessageBuffer buffer, int iters, Notify notify, String side,
+    public WriteLoops(Endpoint endpoint, Waits waits, MessageBuffer buffer, int iters, Notify notify, String side,
             ReceiveRequest[] receives, DataPath dataPath) {
         this.endpoint = endpoint;
         this.buffer = buffer;

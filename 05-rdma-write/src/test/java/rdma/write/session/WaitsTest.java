@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,7 +20,7 @@ class WaitsTest {
                 List.of("-XX:-TieredCompilation", "-XX:+PrintCompilation"), List.of())) {
             assertThat(child.waitFor(60)).as(child.output()).isZero();
             assertThat(child.output()).contains("saw the byte after ")
-                    .containsPattern("%.*rdma\\.write\\.Waits::awaitByte");
+                    .containsPattern("%.*rdma\\.write\\.session\\.Waits::awaitByte");
         }
     }
 

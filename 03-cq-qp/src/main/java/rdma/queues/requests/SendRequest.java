@@ -1,9 +1,12 @@
-package rdma.queues;
+package rdma.queues.requests;
 
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import rdma.memory.MemoryRegion;
+import rdma.queues.Completions;
+import rdma.queues.DataPath;
+import rdma.queues.QueuePair;
 import rdma.queues.c.QpState;
 import rdma.queues.c.SendFlag;
 import rdma.queues.c.WrOpcode;

@@ -1,4 +1,4 @@
-package rdma.queues;
+package rdma.queues.requests;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;

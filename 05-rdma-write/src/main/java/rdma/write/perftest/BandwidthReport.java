@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.perftest;
 
 import java.util.List;
 

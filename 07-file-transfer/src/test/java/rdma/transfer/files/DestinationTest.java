@@ -1,4 +1,4 @@
-package rdma.transfer;
+package rdma.transfer.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

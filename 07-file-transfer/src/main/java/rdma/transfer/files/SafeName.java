@@ -1,6 +1,7 @@
-package rdma.transfer;
+package rdma.transfer.files;
 
 import java.nio.charset.StandardCharsets;
+import rdma.transfer.Control;
 
 /**
  * The file names a receiver accepts: plain names of one directory entry, nothing a sender could

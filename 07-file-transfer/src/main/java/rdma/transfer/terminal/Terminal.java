@@ -1,4 +1,4 @@
-package rdma.transfer;
+package rdma.transfer.terminal;
 
 import com.sun.jna.Native;
 import com.sun.jna.Platform;

@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.perftest;
 
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +14,7 @@ public final class LatencyReport {
     /** perftest leaves out the slowest samples (LAT_MEASURE_TAIL). */
     static final int MEASURE_TAIL = 2;
     static final String RESULT_LINE = "---------------------------------------------------------------------------------------";
-    static final String HEADER = " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]"
+    public static final String HEADER = " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]"
             + "   99% percentile[usec]   99.9% percentile[usec] ";
 
     private final long[] startNanos;

@@ -1,7 +1,9 @@
-package rdma.write;
+package rdma.write.perftest;
 
-import rdma.queues.SendRequest;
 import rdma.queues.c.SendFlag;
+import rdma.queues.requests.SendRequest;
+import rdma.write.RdmaRequests;
+import rdma.write.session.Waits;
 
 /**
  * perftest's bandwidth loop, for WRITE ({@code ib_write_bw}) and READ ({@code ib_read_bw}) alike:

@@ -1,10 +1,11 @@
-package rdma.write;
+package rdma.write.perftest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.jna.Memory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import rdma.write.DataPattern;
 
 /** perftest's tables, from known times; and the -c pattern. */
 class ReportsTest {

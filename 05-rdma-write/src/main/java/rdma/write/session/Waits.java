@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.session;
 
 import com.sun.jna.Pointer;
 import java.lang.invoke.MethodHandles;

@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.perftest;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -6,6 +6,7 @@ import rdma.devices.Port;
 import rdma.devices.c.ibv_device_attr;
 import rdma.pingpong.ConnectionOptions;
 import rdma.support.VerbsException;
+import rdma.write.RdmaRequests;
 
 /**
  * perftest's options for a one-sided test, named as {@code ib_write_lat} and {@code ib_write_bw}

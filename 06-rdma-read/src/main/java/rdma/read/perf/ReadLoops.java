@@ -4,19 +4,19 @@ import java.io.PrintStream;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
 import rdma.queues.QueuePair;
-import rdma.queues.SendRequest;
 import rdma.queues.c.SendFlag;
 import rdma.queues.c.WrOpcode;
+import rdma.queues.requests.SendRequest;
 import rdma.read.ReadPeer;
 import rdma.support.VerbsException;
-import rdma.write.BandwidthLoop;
-import rdma.write.BandwidthReport;
 import rdma.write.DataPattern;
-import rdma.write.LatencyReport;
-import rdma.write.PeerWatch;
 import rdma.write.RdmaRequests;
 import rdma.write.RemoteBuffer;
-import rdma.write.Waits;
+import rdma.write.perftest.BandwidthLoop;
+import rdma.write.perftest.BandwidthReport;
+import rdma.write.perftest.LatencyReport;
+import rdma.write.session.PeerWatch;
+import rdma.write.session.Waits;
 
 /**
  * The initiator's part, once connected: a latency test (one READ at a time, each a full round
@@ -24,7 +24,7 @@ import rdma.write.Waits;
  * target's whole buffer into this side's, again and again. Every work request is made before a
  * loop starts; an iteration creates no object.
  */
-final class ReadTest {
+final class ReadLoops {
     private static final String SIDE = "initiator";
 
     private final QueuePair qp;
@@ -35,7 +35,7 @@ final class ReadTest {
     private final Waits waits;
 
     /** {@code messagesPerWait}: how many READs may have to complete before a wait ends. */
-    ReadTest(Connection<ReadPeer> connection, PeerWatch<ReadPeer> watch, int iters, int messagesPerWait) {
+    ReadLoops(Connection<ReadPeer> connection, PeerWatch<ReadPeer> watch, int iters, int messagesPerWait) {
         this.local = connection.endpoint().buffer();
         this.size = (int) local.length();
         this.iters = iters;

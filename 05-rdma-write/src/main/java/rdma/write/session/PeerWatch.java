@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.session;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,7 +36,7 @@ public final class PeerWatch<T> implements AutoCloseable {
     private volatile boolean finished;
 
     /** Watches {@code socket}, over which {@code peer} arrived to the side of {@code qp} (null in tests without one). */
-    PeerWatch(Socket socket, T peer, QueuePair qp) {
+    public PeerWatch(Socket socket, T peer, QueuePair qp) {
         this.socket = socket;
         this.peer = peer;
         this.qp = qp;
@@ -144,7 +144,7 @@ public final class PeerWatch<T> implements AutoCloseable {
     }
 
     /** Tells the peer that this side finished its run; a peer that is gone already needs no telling. */
-    void sayFinished() {
+    public void sayFinished() {
         try {
             OutputStream out = socket.getOutputStream();
             out.write(1);
@@ -155,7 +155,7 @@ public final class PeerWatch<T> implements AutoCloseable {
     }
 
     /** Waits at most {@code nanos} for the peer to close its side. */
-    void awaitPeerGone(long nanos) {
+    public void awaitPeerGone(long nanos) {
         try {
             reader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)));
         } catch (InterruptedException interrupted) {

@@ -1,7 +1,9 @@
-package rdma.queues;
+package rdma.queues.requests;
 
 import com.sun.jna.Pointer;
 import rdma.memory.MemoryRegion;
+import rdma.queues.DataPath;
+import rdma.queues.QueuePair;
 import rdma.queues.c.ibv_recv_wr;
 import rdma.support.Layout;
 import rdma.support.VerbsException;

@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.perftest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import rdma.pingpong.ExchangeFormat;
 import rdma.queues.RemoteAddress;
+import rdma.write.RdmaExchange;
+import rdma.write.RdmaPeer;
+import rdma.write.RemoteBuffer;
 
 /** perftest's key message: its fixed-width hex fields, each with its colon, and the NUL. */
 class PerftestKeysTest {

@@ -1,4 +1,4 @@
-package rdma.queues;
+package rdma.queues.requests;
 
 import java.nio.ByteBuffer;
 import rdma.queues.c.ibv_sge;

@@ -1,4 +1,4 @@
-package rdma.write;
+package rdma.write.perftest;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -15,6 +15,8 @@ import rdma.pingpong.Connection;
 import rdma.pingpong.ExchangeFormat;
 import rdma.pingpong.ExchangeMessage;
 import rdma.support.VerbsException;
+import rdma.write.RdmaPeer;
+import rdma.write.session.PeerWatch;
 
 /**
  * The conversation {@code ib_write_lat} holds over TCP before its test (write_lat.c's main, with
