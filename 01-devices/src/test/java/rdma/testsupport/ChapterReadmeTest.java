@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -25,22 +24,18 @@ public abstract class ChapterReadmeTest {
     }
 
     /**
-     * A chapter that names its lesson file ("Read [`X.java`](path) first") does so in the README's
-     * first lines, where a learner looks; the file exists, and the walkthrough quotes it at least as
-     * often as any other file, since it is the file the walkthrough follows.
+     * A chapter's README names its lesson file ("Read [`X.java`](path) first") in its first lines,
+     * where a learner looks; the file exists, and the walkthrough quotes it at least as often as
+     * any other file, since it is the file the walkthrough follows.
      */
     @Test
     void theLessonFileIsNamedFirstAndWalked() throws IOException {
         Path chapter = Path.of("").toAbsolutePath();
-        Optional<String> lesson = ReadmeQuotes.lessonFile(chapter);
-        if (lesson.isEmpty()) {
-            assertThat(Files.readString(chapter.resolve("README.md"))).as("%s/README.md names its lesson past its first lines", chapter)
-                    .doesNotContainPattern(ReadmeQuotes.LESSON);
-            return;
-        }
-        assertThat(chapter.resolve(lesson.get())).as("the lesson file of %s", chapter).isRegularFile();
+        String lesson = ReadmeQuotes.lessonFile(chapter)
+                .orElseThrow(() -> new AssertionError(chapter + "/README.md names no lesson file in its first lines"));
+        assertThat(chapter.resolve(lesson)).as("the lesson file of %s", chapter).isRegularFile();
         Map<String, Long> quotes = ReadmeQuotes.quotesPerFile(chapter);
-        assertThat(quotes.getOrDefault(lesson.get(), 0L)).as("quotes of %s in %s/README.md", lesson.get(), chapter)
+        assertThat(quotes.getOrDefault(lesson, 0L)).as("quotes of %s in %s/README.md", lesson, chapter)
                 .isPositive().isEqualTo(quotes.values().stream().max(Long::compare).orElseThrow());
     }
 
