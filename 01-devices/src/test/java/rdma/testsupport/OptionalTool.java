@@ -3,7 +3,6 @@ package rdma.testsupport;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A program some tests compare against or build with that the README's install line does not
@@ -17,14 +16,7 @@ public final class OptionalTool {
 
     /** Skips (or, where required, fails) the calling test unless {@code command} is on the PATH. */
     public static void require(String command, String installHint) {
-        if (onPath(command)) {
-            return;
-        }
-        String reason = command + " is not installed (" + installHint + ")";
-        if (Boolean.getBoolean(DeviceCondition.REQUIRED_PROPERTY)) {
-            throw new AssertionError(reason + ", and " + DeviceCondition.REQUIRED_PROPERTY + "=true requires it");
-        }
-        Assumptions.abort(reason);
+        Prerequisite.require(onPath(command), command + " is not installed (" + installHint + ")");
     }
 
     static boolean onPath(String command) {

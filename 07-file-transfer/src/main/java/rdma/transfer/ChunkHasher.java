@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.locks.LockSupport;
+import rdma.support.Threads;
 
 /**
  * The SHA-256 of one file's chunks, computed on a thread of its own while the transfer goes on:

@@ -2,7 +2,7 @@ package rdma.events;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import rdma.transfer.Threads;
+import rdma.support.Threads;
 
 /**
  * Keeps the time of a waiter's sleeps on a thread of its own, so that the sleeping thread makes no

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import rdma.support.Cli;
 import rdma.testsupport.ExternalCommand;
+import rdma.testsupport.Prerequisite;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 import rdma.testsupport.Unprivileged;
@@ -115,7 +115,7 @@ class DevicesDeviceTest {
      */
     @Test
     void permissionDeniedOnTheUverbsDeviceIsOneLineAfterLibibverbsRetries() throws Exception {
-        Assumptions.assumeTrue(Unprivileged.available(), "changes the device files' permissions: only inside the lab");
+        Prerequisite.require(Unprivileged.available(), "changes the device files' permissions: only inside the lab");
         List<Path> uverbs;
         try (var files = Files.list(Path.of("/dev/infiniband"))) {
             uverbs = files.filter(file -> file.getFileName().toString().startsWith("uverbs")).toList();

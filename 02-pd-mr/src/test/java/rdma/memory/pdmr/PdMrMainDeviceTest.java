@@ -3,10 +3,10 @@ package rdma.memory.pdmr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import rdma.support.Cli;
 import rdma.testsupport.ExternalCommand;
+import rdma.testsupport.Prerequisite;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 import rdma.testsupport.Unprivileged;
@@ -45,7 +45,7 @@ class PdMrMainDeviceTest {
      */
     @Test
     void theLockedMemoryLimitOfAnUnprivilegedUserIsNamed() throws Exception {
-        Assumptions.assumeTrue(Unprivileged.available(), "runs the program as nobody: only inside the lab");
+        Prerequisite.require(Unprivileged.available(), "runs the program as nobody: only inside the lab");
         List<String> limit = List.of("prlimit", "--memlock=65536:65536");
 
         ExternalCommand refused = Unprivileged.run(PdMrMain.class, limit, "-s", "1048576");

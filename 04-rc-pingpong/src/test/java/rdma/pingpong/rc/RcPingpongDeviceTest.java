@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import rdma.memory.MemoryLimits;
@@ -15,6 +14,7 @@ import rdma.testsupport.Child;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.LabDevices;
 import rdma.testsupport.Listening;
+import rdma.testsupport.Prerequisite;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 
@@ -127,7 +127,7 @@ class RcPingpongDeviceTest {
     @Test
     void aPathMtuAboveThePortsIsRefusedUpFrontWithTheValueToPass() {
         int larger = lab.activeMtu() * 2;
-        Assumptions.assumeTrue(larger <= 4096, "the port already runs the largest MTU");
+        Prerequisite.require(larger <= 4096, "the port already runs the largest MTU");
 
         ProgramRun run = java(List.of("-d", lab.server(), "-m", String.valueOf(larger), "-p", String.valueOf(FreePorts.next())));
 
@@ -145,7 +145,7 @@ class RcPingpongDeviceTest {
     void buffersThatDoNotFitInMemoryTogetherAreOneLineNotTheOomKiller() {
         long available = MemoryLimits.availableBytes().orElseThrow();
         long size = Math.min(Integer.MAX_VALUE, available * 3 / 5);
-        Assumptions.assumeTrue(2 * size > available, "this machine holds two buffers of the largest message size");
+        Prerequisite.require(2 * size > available, "this machine holds two buffers of the largest message size");
 
         ProgramRun run = java(List.of("--demo", "-s", String.valueOf(size), "-n", "1", "-p", String.valueOf(FreePorts.next())));
 
@@ -157,7 +157,7 @@ class RcPingpongDeviceTest {
 
     @Test
     void aPeerWithoutAGidIsRefusedAtRtrWithTheReason() throws Exception {
-        Assumptions.assumeTrue(lab.gidIndex() != null, "only RoCE ports need a GID");
+        Prerequisite.require(lab.gidIndex() != null, "only RoCE ports need a GID");
         int port = FreePorts.next();
         CompletableFuture<ProgramRun> server = javaInBackground(List.of("-d", lab.server(), "-p", String.valueOf(port)));
         Listening.await(port, 30_000);

@@ -46,7 +46,7 @@ import rdma.write.session.Waits;
                 "  06-rdma-read [--demo]           both in this JVM, on two devices (or one twice)"})
 public final class RdmaReadMain extends Cli.Program {
     /** One above chapter 05's, so that the chapters can run side by side. */
-    static final int PORT = 18517;
+    public static final int PORT = 18517;
 
     @Mixin
     PerfOptions options = new PerfOptions(PORT, 1000);

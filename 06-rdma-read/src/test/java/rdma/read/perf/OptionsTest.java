@@ -8,6 +8,7 @@ import rdma.support.Cli;
 import rdma.testsupport.Perftest;
 import rdma.testsupport.ProgramRun;
 import rdma.write.OneSidedChecks;
+import rdma.write.WriteOptions;
 
 /** perftest's option names and defaults for ib_read_lat and ib_read_bw, and the chapter's own. */
 class OptionsTest {
@@ -28,10 +29,10 @@ class OptionsTest {
         assertThat(parse("-o", "4").outs).isEqualTo(4);
     }
 
-    /** The servers of chapters 04 and 05 (its default port is 18516) and this one's can listen side by side. */
+    /** The servers of chapters 04 and 05 and this one's can listen side by side. */
     @Test
     void theDefaultPortIsNotChapter04sNor05s() {
-        assertThat(parse().options.connection.port).isNotIn(new PingpongOptions().connection.port, 18516);
+        assertThat(parse().options.connection.port).isNotIn(new PingpongOptions().connection.port, WriteOptions.PORT);
     }
 
     @Test

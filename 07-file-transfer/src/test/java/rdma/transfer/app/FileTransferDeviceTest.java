@@ -1,7 +1,6 @@
 package rdma.transfer.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.management.ThreadMXBean;
 import java.io.ByteArrayOutputStream;
@@ -32,6 +31,7 @@ import rdma.testsupport.Child;
 import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.Listening;
+import rdma.testsupport.Prerequisite;
 import rdma.testsupport.ProgramRun;
 import rdma.testsupport.RequiresDevice;
 import rdma.transfer.FileClient;
@@ -280,7 +280,7 @@ class FileTransferDeviceTest {
      */
     @Test
     void aFullDiskEndsTheFileCleanly() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "mounting a small file system needs root");
+        Prerequisite.require("root".equals(System.getProperty("user.name")), "mounting a small file system needs root");
         Path small = Files.createDirectory(root.resolve("small"));
         ExternalCommand.output(List.of("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", small.toString()), "mount (util-linux)");
         try {

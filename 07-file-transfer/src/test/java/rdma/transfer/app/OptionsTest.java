@@ -7,7 +7,9 @@ import org.junit.jupiter.api.Test;
 import rdma.pingpong.PingpongOptions;
 import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
+import rdma.read.perf.RdmaReadMain;
 import rdma.transfer.TransferOptions;
+import rdma.write.WriteOptions;
 
 /** The command line: a host and its files, the receiver's options, sizes with units, and one-line mistakes. */
 class OptionsTest {
@@ -35,10 +37,10 @@ class OptionsTest {
         assertThat(options.once).isTrue();
     }
 
-    /** The servers of chapters 04 to 06 (18516 and 18517 are 05's and 06's) and this one's can listen side by side. */
+    /** The servers of chapters 04 to 06 and this one's can listen side by side. */
     @Test
     void theDefaultPortIsNoEarlierChapters() {
-        assertThat(parse().connection.port).isNotIn(new PingpongOptions().connection.port, 18516, 18517);
+        assertThat(parse().connection.port).isNotIn(new PingpongOptions().connection.port, WriteOptions.PORT, RdmaReadMain.PORT);
     }
 
     @Test

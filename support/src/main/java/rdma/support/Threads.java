@@ -1,4 +1,4 @@
-package rdma.transfer;
+package rdma.support;
 
 /** What a class with a thread of its own needs when it closes. */
 public final class Threads {
