@@ -5,6 +5,8 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import rdma.events.timeouts.Alarm;
+import rdma.events.timeouts.Watchdog;
 import rdma.queues.CompletionQueue;
 import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;

@@ -22,7 +22,7 @@ import rdma.queues.DataPath;
  * (another table) is called through a JNA {@code Function}.
  */
 @FunctionalInterface
-interface NotifyVerbs {
+public interface NotifyVerbs {
     /**
      * {@code cq->context->ops.req_notify_cq(cq, solicited_only)}: asks for one event on the CQ's
      * channel at its next completion (only a solicited or failed one with {@code solicitedOnly}).

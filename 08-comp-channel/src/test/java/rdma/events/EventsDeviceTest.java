@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import rdma.events.timeouts.Alarm;
 import rdma.queues.Completions;
 import rdma.queues.c.SendFlag;
 import rdma.support.Errno;

@@ -1,6 +1,9 @@
-package rdma.events;
+package rdma.events.timeouts;
 
 import com.sun.jna.Pointer;
+import rdma.events.CompletionChannel;
+import rdma.events.EventVerbs;
+import rdma.events.NotifyVerbs;
 import rdma.memory.ProtectionDomain;
 import rdma.queues.CompletionQueue;
 import rdma.queues.Completions;

@@ -1,4 +1,4 @@
-package rdma.events;
+package rdma.events.timeouts;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -14,7 +14,7 @@ import rdma.support.Threads;
  * sleep was ending anyway does not end the next one ({@link #heard}). Only this thread touches the
  * alarm's QP: it rings it, and once the waiter has heard it, sets it again.
  */
-final class Watchdog implements AutoCloseable {
+public final class Watchdog implements AutoCloseable {
     static final long MAX_LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     private static final long MIN_LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -32,7 +32,7 @@ final class Watchdog implements AutoCloseable {
     private volatile RuntimeException failure;
 
     /** Starts the thread that watches, named {@code name}. */
-    Watchdog(Alarm alarm, String name) {
+    public Watchdog(Alarm alarm, String name) {
         this.alarm = alarm;
         this.thread = new Thread(this::watch, name);
         thread.setDaemon(true);
@@ -40,7 +40,7 @@ final class Watchdog implements AutoCloseable {
     }
 
     /** The waiter falls asleep for {@code timeoutNanos} at most; unless the alarm failed, which ends the waiting. */
-    void asleep(long timeoutNanos) {
+    public void asleep(long timeoutNanos) {
         RuntimeException failed = failure;
         if (failed != null) {
             throw failed;
@@ -50,7 +50,7 @@ final class Watchdog implements AutoCloseable {
     }
 
     /** The waiter is awake again. */
-    void awake() {
+    public void awake() {
         sleeps++;
     }
 
@@ -58,7 +58,7 @@ final class Watchdog implements AutoCloseable {
      * The waiter took the alarm's event (and acknowledged it): whether the alarm rang for the sleep
      * going on now, whose time is then up. Either way, the watchdog sets it again at its next look.
      */
-    boolean heard() {
+    public boolean heard() {
         boolean thisSleep = rangFor == sleeps;
         heard = true;
         return thisSleep;
