@@ -14,6 +14,19 @@ import rdma.support.VerbsException;
 
 /** Reading completions at fixed offsets gives what the JNA structure wrote there. */
 class CompletionsTest {
+    /** A fake CQ's data path: only polled, never posted to. */
+    private abstract static class PollOnlyPath extends DataPath {
+        @Override
+        public int ibv_post_send(Pointer qp, Pointer wr, Pointer bad_wr) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int ibv_post_recv(Pointer qp, Pointer wr, Pointer bad_wr) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
     /** Completions polled once from a CQ that holds {@code planted}, as a device would write them. */
     private static Completions polled(ibv_wc... planted) {
         Completions completions = new Completions(new PlantedPath(planted), null, planted.length, "test");
@@ -22,7 +35,7 @@ class CompletionsTest {
     }
 
     /** A CQ whose first poll hands out the completions it was given, written as the C structures. */
-    private static final class PlantedPath extends DataPath {
+    private static final class PlantedPath extends PollOnlyPath {
         private final ibv_wc[] planted;
 
         PlantedPath(ibv_wc... planted) {
@@ -38,16 +51,6 @@ class CompletionsTest {
                 wc.write((long) i * Completions.SIZE, bytes, 0, bytes.length);
             }
             return count;
-        }
-
-        @Override
-        public int ibv_post_send(Pointer qp, Pointer wr, Pointer bad_wr) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int ibv_post_recv(Pointer qp, Pointer wr, Pointer bad_wr) {
-            throw new UnsupportedOperationException();
         }
 
         @Override
@@ -105,7 +108,7 @@ class CompletionsTest {
     }
 
     /** A CQ whose poll finds one completion at its {@code arrivesAt}-th call, or never (0). */
-    private static final class CountingPath extends DataPath {
+    private static final class CountingPath extends PollOnlyPath {
         private final long arrivesAt;
         long polls;
 
@@ -116,16 +119,6 @@ class CompletionsTest {
         @Override
         public int ibv_poll_cq(Pointer cq, int num_entries, Pointer wc) {
             return ++polls == arrivesAt ? 1 : 0;
-        }
-
-        @Override
-        public int ibv_post_send(Pointer qp, Pointer wr, Pointer bad_wr) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int ibv_post_recv(Pointer qp, Pointer wr, Pointer bad_wr) {
-            throw new UnsupportedOperationException();
         }
 
         @Override
