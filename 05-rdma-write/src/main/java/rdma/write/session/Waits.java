@@ -223,14 +223,18 @@ public final class Waits {
     /**
      * Checks the status of completion {@code index} of the array: a failed one is an error with its
      * status, unless the peer's process ended. A process that ends has its TCP connection closed and
-     * its QP destroyed by its kernel, in either order, so this side's requests may fail before the
-     * watch sees the connection close: then the peer's end is the cause, and the error says so.
+     * its QP destroyed by its kernel, in either order: a request that reaches its QP on the way out
+     * fails with a remote operation error, one that finds no QP with retries exceeded, and either
+     * may come before the watch sees the connection close. Then the peer's end is the cause, and the
+     * error says so. Any other status (a bad rkey, say) is this side's own error, reported at once.
      */
     public void requireSuccess(int index, String what) {
-        if (completions.status(index) == WcStatus.IBV_WC_SUCCESS.value()) {
+        int status = completions.status(index);
+        if (status == WcStatus.IBV_WC_SUCCESS.value()) {
             return;
         }
-        if (watch != null && peerGoneWithin(PEER_GONE_GRACE_NANOS)) {
+        boolean whatAGonePeerCauses = status == WcStatus.IBV_WC_REM_OP_ERR.value() || status == WcStatus.IBV_WC_RETRY_EXC_ERR.value();
+        if (watch != null && whatAGonePeerCauses && peerGoneWithin(PEER_GONE_GRACE_NANOS)) {
             throw watch.gone(side + ": waiting for " + what, PEER_GONE);
         }
         throw completions.failed(index);
