@@ -7,8 +7,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import rdma.cm.c.sockaddr_in6;
 import rdma.cm.c.sockaddr_in;
+import rdma.cm.c.sockaddr_in6;
 import rdma.support.Layout;
 
 /**

@@ -11,8 +11,8 @@ import rdma.cm.c.rdma_event_channel;
 import rdma.cm.c.rdma_ib_addr;
 import rdma.cm.c.rdma_route;
 import rdma.cm.c.rdma_ud_param;
-import rdma.cm.c.sockaddr_in6;
 import rdma.cm.c.sockaddr_in;
+import rdma.cm.c.sockaddr_in6;
 import rdma.cm.c.sockaddr_storage;
 import rdma.testsupport.LayoutProbe;
 

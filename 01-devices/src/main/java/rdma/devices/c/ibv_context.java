@@ -1,8 +1,8 @@
 package rdma.devices.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct ibv_context}: what {@code ibv_open_device} returns. Programs keep it as an opaque

@@ -1,8 +1,8 @@
 package rdma.devices.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_device} from {@code <infiniband/verbs.h>}: one entry of the device list. */
 @FieldOrder({"_ops", "node_type", "transport_type", "name", "dev_name", "dev_path", "ibdev_path"})

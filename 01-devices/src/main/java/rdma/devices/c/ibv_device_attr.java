@@ -1,8 +1,7 @@
 package rdma.devices.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
-import rdma.devices.Guid;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_device_attr}: what {@code ibv_query_device} fills in. */
 @FieldOrder({"fw_ver", "node_guid", "sys_image_guid", "max_mr_size", "page_size_cap",
@@ -15,7 +14,7 @@ import rdma.devices.Guid;
         "local_ca_ack_delay", "phys_port_cnt"})
 public class ibv_device_attr extends Structure {
     public byte[] fw_ver = new byte[64];
-    /** {@code __be64}: big-endian in memory, see {@link Guid}. */
+    /** {@code __be64}: big-endian in memory, see {@link rdma.devices.Guid}. */
     public long node_guid;
     /** {@code __be64}. */
     public long sys_image_guid;

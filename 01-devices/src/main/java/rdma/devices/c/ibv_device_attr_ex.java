@@ -1,7 +1,7 @@
 package rdma.devices.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct ibv_device_attr_ex}: what {@code ibv_query_device_ex} fills in, the classic

@@ -1,7 +1,7 @@
 package rdma.devices.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_gid_entry}: a GID with its type, filled in by {@code ibv_query_gid_ex}. */
 @FieldOrder({"gid", "gid_index", "port_num", "gid_type", "ndev_ifindex"})

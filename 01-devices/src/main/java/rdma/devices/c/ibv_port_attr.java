@@ -1,12 +1,11 @@
 package rdma.devices.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
-import rdma.devices.DeviceVerbs;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct ibv_port_attr}: what {@code ibv_query_port} fills in (see
- * {@link DeviceVerbs#ibv_query_port} for why Java passes its size along, as C's inline function does).
+ * {@link rdma.devices.DeviceVerbs#ibv_query_port} for why Java passes its size along, as C's inline function does).
  */
 @FieldOrder({"state", "max_mtu", "active_mtu", "gid_tbl_len", "port_cap_flags", "max_msg_sz",
         "bad_pkey_cntr", "qkey_viol_cntr", "pkey_tbl_len", "lid", "sm_lid", "lmc", "max_vl_num",

@@ -2,8 +2,8 @@ package rdma.devices.c;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import rdma.support.Errno;

@@ -1,8 +1,8 @@
 package rdma.memory.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_mr}: a registered memory region, as {@code ibv_reg_mr} returns it. */
 @FieldOrder({"context", "pd", "addr", "length", "handle", "lkey", "rkey"})

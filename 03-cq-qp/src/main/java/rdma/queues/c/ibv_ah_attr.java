@@ -1,7 +1,7 @@
 package rdma.queues.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_ah_attr}: the address vector, how to reach the remote port. */
 @FieldOrder({"grh", "dlid", "sl", "src_path_bits", "static_rate", "is_global", "port_num"})

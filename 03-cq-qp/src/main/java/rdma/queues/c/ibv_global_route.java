@@ -1,7 +1,7 @@
 package rdma.queues.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 import rdma.devices.c.ibv_gid;
 
 /** {@code struct ibv_global_route}: the GRH, the IPv6-like header that carries GIDs (always on RoCE). */

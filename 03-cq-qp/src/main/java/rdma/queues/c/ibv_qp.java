@@ -1,8 +1,8 @@
 package rdma.queues.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 import rdma.devices.c.PthreadTypes;
 
 /** {@code struct ibv_qp}: what {@code ibv_create_qp} returns. We read {@code qp_num} from it. */

@@ -1,7 +1,7 @@
 package rdma.queues.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct ibv_qp_attr}: the attributes {@code ibv_modify_qp} sets and {@code ibv_query_qp}

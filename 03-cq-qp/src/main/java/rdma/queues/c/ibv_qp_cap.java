@@ -1,7 +1,7 @@
 package rdma.queues.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_qp_cap}: how many work requests and scatter/gather entries a QP can hold. */
 @FieldOrder({"max_send_wr", "max_recv_wr", "max_send_sge", "max_recv_sge", "max_inline_data"})

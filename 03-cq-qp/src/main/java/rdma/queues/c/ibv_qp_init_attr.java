@@ -1,8 +1,8 @@
 package rdma.queues.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_qp_init_attr}: what {@code ibv_create_qp} needs. */
 @FieldOrder({"qp_context", "send_cq", "recv_cq", "srq", "cap", "qp_type", "sq_sig_all"})

@@ -1,8 +1,8 @@
 package rdma.queues.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_recv_wr}: a receive work request, where an incoming SEND may land. */
 @FieldOrder({"wr_id", "next", "sg_list", "num_sge"})

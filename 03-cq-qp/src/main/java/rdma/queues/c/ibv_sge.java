@@ -1,7 +1,7 @@
 package rdma.queues.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_sge}: one scatter/gather entry, a piece of registered memory. */
 @FieldOrder({"addr", "length", "lkey"})

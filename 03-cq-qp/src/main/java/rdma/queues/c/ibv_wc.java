@@ -1,7 +1,7 @@
 package rdma.queues.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct ibv_wc}: a work completion, what {@code ibv_poll_cq} fills in. */
 @FieldOrder({"wr_id", "status", "opcode", "vendor_err", "byte_len", "imm_data", "qp_num", "src_qp",

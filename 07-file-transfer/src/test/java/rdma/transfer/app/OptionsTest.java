@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import rdma.pingpong.PingpongOptions;
+import rdma.read.perf.RdmaReadMain;
 import rdma.support.Cli;
 import rdma.testsupport.ProgramRun;
-import rdma.read.perf.RdmaReadMain;
 import rdma.transfer.TransferOptions;
 import rdma.write.WriteOptions;
 

@@ -1,8 +1,8 @@
 package rdma.events.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct ibv_comp_channel} from {@code verbs.h}: what {@code ibv_create_comp_channel}

@@ -1,7 +1,7 @@
 package rdma.cm.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct pollfd} from {@code poll.h}: one file descriptor, the events asked for, the events that came. */
 @FieldOrder({"fd", "events", "revents"})

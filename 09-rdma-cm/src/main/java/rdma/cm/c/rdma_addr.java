@@ -1,7 +1,7 @@
 package rdma.cm.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct rdma_addr}: the identifier's source and destination socket addresses (each a

@@ -1,8 +1,8 @@
 package rdma.cm.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct rdma_cm_id}: the connection manager's identifier, its socket. Once its address is

@@ -1,8 +1,8 @@
 package rdma.cm.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct rdma_conn_param}: what {@code rdma_connect} asks for and {@code rdma_accept}

@@ -1,7 +1,7 @@
 package rdma.cm.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 import rdma.devices.c.ibv_gid;
 
 /**

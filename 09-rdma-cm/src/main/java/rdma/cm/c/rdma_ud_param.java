@@ -1,8 +1,8 @@
 package rdma.cm.c;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 import rdma.queues.c.ibv_ah_attr;
 
 /** {@code struct rdma_ud_param}: the event's parameters for unreliable datagram identifiers (not used here). */

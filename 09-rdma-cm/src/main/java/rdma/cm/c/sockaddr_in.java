@@ -1,7 +1,7 @@
 package rdma.cm.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /**
  * {@code struct sockaddr_in}: an IPv4 address and port, both in network byte order, as the

@@ -1,7 +1,7 @@
 package rdma.cm.c;
 
-import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
 
 /** {@code struct sockaddr_in6}: an IPv6 address and port, in network byte order. */
 @FieldOrder({"sin6_family", "sin6_port", "sin6_flowinfo", "sin6_addr", "sin6_scope_id"})
