@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.function.Consumer;
+import rdma.support.Closeables;
 import rdma.support.PeerGoneException;
 import rdma.support.VerbsException;
 
@@ -95,17 +96,8 @@ public final class AddressExchange {
                     "Check the server's address and your network", unreachable);
         } finally {
             if (!socket.isConnected()) {
-                closeQuietly(socket);
+                Closeables.closeQuietly(socket);
             }
-        }
-    }
-
-    /** Closes a socket (or listener) that may already be closed, or broken: nothing useful can fail here. */
-    public static void closeQuietly(AutoCloseable socket) {
-        try {
-            socket.close();
-        } catch (Exception ignored) {
-            // the peer learns of it from its own side of the connection
         }
     }
 
@@ -123,7 +115,7 @@ public final class AddressExchange {
             listener.bind(new InetSocketAddress(port), 1);
             return listener;
         } catch (IOException inUse) {
-            closeQuietly(listener);
+            Closeables.closeQuietly(listener);
             throw new VerbsException("listening on port " + port, String.valueOf(inUse.getMessage()),
                     "Another server may be using it: pick another with -p/--port on both sides", inUse);
         }

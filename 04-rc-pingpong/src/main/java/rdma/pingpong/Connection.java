@@ -15,6 +15,7 @@ import rdma.queues.CompletionWaiter;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.Waiting;
+import rdma.support.Closeables;
 import rdma.support.ResourceStack;
 
 /**
@@ -116,7 +117,7 @@ public final class Connection<T> implements AutoCloseable {
         try {
             return exchange(socket, host == null, mine);
         } finally {
-            AddressExchange.closeQuietly(socket);
+            Closeables.closeQuietly(socket);
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import rdma.queues.RemoteAddress;
+import rdma.support.Closeables;
 import rdma.support.PeerGoneException;
 import rdma.support.VerbsException;
 
@@ -55,7 +56,7 @@ class AddressExchangeTest {
         try {
             return AddressExchange.client(socket, CLIENT, ExchangeMessage.RC_PINGPONG, connector);
         } finally {
-            AddressExchange.closeQuietly(socket);
+            Closeables.closeQuietly(socket);
         }
     }
 
@@ -66,7 +67,7 @@ class AddressExchangeTest {
             try {
                 return AddressExchange.server(socket, SERVER, ExchangeMessage.RC_PINGPONG, connector);
             } finally {
-                AddressExchange.closeQuietly(socket);
+                Closeables.closeQuietly(socket);
             }
         });
     }
@@ -87,7 +88,7 @@ class AddressExchangeTest {
                 clientConnectedBeforeDone.set(clientConnected.get());
                 return client;
             } finally {
-                AddressExchange.closeQuietly(socket);
+                Closeables.closeQuietly(socket);
             }
         });
         ServerSocket listener = listening.get(10, TimeUnit.SECONDS);

@@ -8,6 +8,7 @@ import rdma.devices.Device;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
+import rdma.support.Closeables;
 import rdma.support.VerbsException;
 import rdma.transfer.files.Destination;
 import rdma.transfer.files.PartialFile;
@@ -56,7 +57,7 @@ public final class FileServer {
                 }
             } while (!options.once && !serverSocket.isClosed());
         } finally {
-            AddressExchange.closeQuietly(serverSocket);
+            Closeables.closeQuietly(serverSocket);
         }
         return allWell ? 0 : 1;
     }
@@ -67,7 +68,7 @@ public final class FileServer {
         try {
             return serve(device, serverSocket, out, listener);
         } finally {
-            AddressExchange.closeQuietly(serverSocket);
+            Closeables.closeQuietly(serverSocket);
         }
     }
 

@@ -21,6 +21,7 @@ import rdma.devices.DeviceList;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.queues.Waiting;
+import rdma.support.Closeables;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.RequiresDevice;
 import rdma.write.RdmaPeer;
@@ -57,7 +58,7 @@ class HostileReceiverDeviceTest {
 
     @AfterEach
     void closeEverything() throws Exception {
-        AddressExchange.closeQuietly(listener);
+        Closeables.closeQuietly(listener);
         try {
             sender.get(30, TimeUnit.SECONDS);
         } catch (ExecutionException ignored) {

@@ -11,6 +11,7 @@ import rdma.events.WaitMode;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.support.Cli;
+import rdma.support.Closeables;
 import rdma.write.RdmaPeer;
 import rdma.write.session.PeerWatch;
 
@@ -80,7 +81,7 @@ public final class TransportAlone extends Cli.Program {
             link.awaitSendsCompleted("the last credit's acknowledgement");
             watch.finish(false);
         } finally {
-            AddressExchange.closeQuietly(listener);
+            Closeables.closeQuietly(listener);
         }
     }
 

@@ -46,7 +46,7 @@ public final class Demo {
             try {
                 runSide(client, PrefixedOutput.labelled(out, "[client] "), ignored -> { }, clientFailure);
             } finally {
-                closeQuietly(listener); // a server still waiting for this client stops waiting
+                Closeables.closeQuietly(listener); // a server still waiting for this client stops waiting
             }
         }
         join(serverThread);
@@ -81,14 +81,6 @@ public final class Demo {
             err.println(label + program + ": " + failure.getMessage());
         } else {
             failure.printStackTrace(err); // a bug: keep its stack trace
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable listener) {
-        try {
-            listener.close();
-        } catch (Exception ignored) {
-            // the server that waited on it stops waiting either way
         }
     }
 

@@ -14,6 +14,7 @@ import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.pingpong.ExchangeFormat;
 import rdma.pingpong.ExchangeMessage;
+import rdma.support.Closeables;
 import rdma.support.VerbsException;
 import rdma.write.RdmaPeer;
 import rdma.write.session.PeerWatch;
@@ -80,7 +81,7 @@ public final class PerftestHandshake {
             RdmaPeer peer = new PerftestHandshake(socket, host != null).run(connection, mine);
             return new PeerWatch<>(socket, peer, connection.endpoint().qp());
         } catch (RuntimeException failure) {
-            AddressExchange.closeQuietly(socket);
+            Closeables.closeQuietly(socket);
             throw failure;
         }
     }

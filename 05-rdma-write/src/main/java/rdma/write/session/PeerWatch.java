@@ -11,6 +11,7 @@ import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.queues.QueuePair;
 import rdma.queues.c.QpState;
+import rdma.support.Closeables;
 import rdma.support.PeerGoneException;
 import rdma.support.VerbsException;
 
@@ -62,7 +63,7 @@ public final class PeerWatch<T> implements AutoCloseable {
         try {
             return new PeerWatch<>(socket, connection.exchange(socket, asServer, mine), connection.endpoint().qp());
         } catch (RuntimeException failure) {
-            AddressExchange.closeQuietly(socket);
+            Closeables.closeQuietly(socket);
             throw failure;
         }
     }
@@ -165,6 +166,6 @@ public final class PeerWatch<T> implements AutoCloseable {
 
     @Override
     public void close() {
-        AddressExchange.closeQuietly(socket);
+        Closeables.closeQuietly(socket);
     }
 }

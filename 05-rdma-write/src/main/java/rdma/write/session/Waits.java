@@ -233,7 +233,8 @@ public final class Waits {
         if (status == WcStatus.IBV_WC_SUCCESS.value()) {
             return;
         }
-        boolean whatAGonePeerCauses = status == WcStatus.IBV_WC_REM_OP_ERR.value() || status == WcStatus.IBV_WC_RETRY_EXC_ERR.value();
+        boolean whatAGonePeerCauses = status == WcStatus.IBV_WC_REM_OP_ERR.value()
+                || status == WcStatus.IBV_WC_RETRY_EXC_ERR.value();
         if (watch != null && whatAGonePeerCauses && peerGoneWithin(PEER_GONE_GRACE_NANOS)) {
             throw watch.gone(side + ": waiting for " + what, PEER_GONE);
         }
