@@ -25,8 +25,9 @@ public abstract class ChapterReadmeTest {
 
     /**
      * A chapter's README names its lesson file ("Read [`X.java`](path) first") in its first lines,
-     * where a learner looks; the file exists, and the walkthrough quotes it at least as often as
-     * any other file, since it is the file the walkthrough follows.
+     * where a learner looks; the file exists, and the walkthrough follows it: its first quote comes
+     * from the lesson, the lesson is quoted at least as often as any other file, and its quotes
+     * come in the order of the source, top to bottom.
      */
     @Test
     void theLessonFileIsNamedFirstAndWalked() throws IOException {
@@ -37,6 +38,8 @@ public abstract class ChapterReadmeTest {
         Map<String, Long> quotes = ReadmeQuotes.quotesPerFile(chapter);
         assertThat(quotes.getOrDefault(lesson, 0L)).as("quotes of %s in %s/README.md", lesson, chapter)
                 .isPositive().isEqualTo(quotes.values().stream().max(Long::compare).orElseThrow());
+        assertThat(ReadmeQuotes.quotedFiles(chapter)).as("the quotes of %s/README.md", chapter).first().isEqualTo(lesson);
+        assertThat(ReadmeQuotes.outOfOrder(chapter, lesson)).as("%s, walked in order", lesson).isEmpty();
     }
 
     /**

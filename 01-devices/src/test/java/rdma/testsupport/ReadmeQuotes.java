@@ -80,14 +80,52 @@ public final class ReadmeQuotes {
         return count;
     }
 
+    /** The file each quote comes from, in the order the README quotes them. */
+    public static List<String> quotedFiles(Path moduleDirectory) throws IOException {
+        Matcher quote = QUOTE.matcher(Files.readString(moduleDirectory.resolve("README.md")));
+        List<String> files = new ArrayList<>();
+        while (quote.find()) {
+            files.add(quote.group(1));
+        }
+        return files;
+    }
+
+    /**
+     * One line per quote of {@code file} that comes earlier in the source than the quote before it:
+     * empty when the README walks the file from top to bottom.
+     */
+    public static List<String> outOfOrder(Path moduleDirectory, String file) throws IOException {
+        List<String> source = Files.readAllLines(moduleDirectory.resolve(file));
+        Matcher quote = QUOTE.matcher(Files.readString(moduleDirectory.resolve("README.md")));
+        List<String> backwards = new ArrayList<>();
+        int previous = -1;
+        while (quote.find()) {
+            if (quote.group(1).equals(file)) {
+                List<String> block = Arrays.asList(quote.group(2).split("\n", -1));
+                int line = lineOf(source, block);
+                if (line < previous) {
+                    backwards.add(file + " line " + (line + 1) + " is quoted after line " + (previous + 1) + ": "
+                            + block.get(0).strip());
+                }
+                previous = Math.max(previous, line);
+            }
+        }
+        return backwards;
+    }
+
     private static boolean contains(List<String> source, List<String> block) {
+        return lineOf(source, block) >= 0;
+    }
+
+    /** Where {@code block} starts in {@code source}, counted from 0; -1 when it is not there. */
+    private static int lineOf(List<String> source, List<String> block) {
         List<String> wanted = dedent(block);
         for (int start = 0; start + block.size() <= source.size(); start++) {
             if (dedent(source.subList(start, start + block.size())).equals(wanted)) {
-                return true;
+                return start;
             }
         }
-        return false;
+        return -1;
     }
 
     private static List<String> dedent(List<String> lines) {

@@ -71,15 +71,6 @@ final class Rping {
         }
     }
 
-    /**
-     * What an rping client connects with, as rping.c's rping_init_conn_param: the server READs
-     * from this side, so this side serves one READ at once; retries as chapter 04's (7 RNR retries:
-     * for ever); {@code privateData} rides with the request.
-     */
-    static ConnParam connParam(byte[] privateData) {
-        return new ConnParam(1, 1, 7, 7, privateData);
-    }
-
     /** {@code rdma_resolve_addr}, then {@code rdma_resolve_route}, each with its event, as rping_bind_client does. */
     static void resolve(CmId id, EventChannel events, InetSocketAddress server, InetSocketAddress source, CmTrace trace) {
         String what = "resolving " + CmTrace.address(server);
@@ -90,6 +81,15 @@ final class Rping {
                 id.context().device().name(), id.portNum());
         id.resolveRoute(RESOLVE_TIMEOUT_MS);
         trace.event(events.expect(id, CmEventType.RDMA_CM_EVENT_ROUTE_RESOLVED, RESOLVE_TIMEOUT_MS + 1000, what), null);
+    }
+
+    /**
+     * What an rping client connects with, as rping.c's rping_init_conn_param: the server READs
+     * from this side, so this side serves one READ at once; retries as chapter 04's (7 RNR retries:
+     * for ever); {@code privateData} rides with the request.
+     */
+    static ConnParam connParam(byte[] privateData) {
+        return new ConnParam(1, 1, 7, 7, privateData);
     }
 
     /** rping_test_client: {@code count} pings (0: until stopped). */
