@@ -84,7 +84,7 @@ public final class Completions {
      * Polls until at least one completion arrives, for {@code timeoutNanos} (counted from the
      * first look at the clock, {@link #CLOCK_EVERY_POLLS} polls in): how many arrived, or 0 when
      * none did in time. Busy polling: the thread spins, which is the lowest
-     * latency and costs a whole core (the {@link Waiting} seam lets a program wait otherwise).
+     * latency and costs a whole core (chapter 08 sleeps on a completion channel instead).
      */
     public int awaitAny(long timeoutNanos) {
         int count;

@@ -11,10 +11,10 @@ import rdma.devices.Device;
 import rdma.devices.DeviceContext;
 import rdma.devices.Port;
 import rdma.devices.c.Mtu;
-import rdma.queues.CompletionWaiter;
+import rdma.pingpong.waiting.CompletionWaiter;
+import rdma.pingpong.waiting.Waiting;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
-import rdma.queues.Waiting;
 import rdma.support.Closeables;
 import rdma.support.ResourceStack;
 

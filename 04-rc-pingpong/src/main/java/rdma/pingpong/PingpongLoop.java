@@ -1,7 +1,7 @@
 package rdma.pingpong;
 
 import java.util.concurrent.TimeUnit;
-import rdma.queues.CompletionWaiter;
+import rdma.pingpong.waiting.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;

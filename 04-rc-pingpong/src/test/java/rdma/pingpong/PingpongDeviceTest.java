@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.testsupport.Allocation;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.LabDevices;

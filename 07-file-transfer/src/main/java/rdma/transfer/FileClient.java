@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import rdma.devices.Device;
 import rdma.pingpong.Connection;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.support.VerbsException;
 import rdma.transfer.files.SafeName;
 import rdma.write.RdmaPeer;

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 import rdma.devices.Device;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.support.Closeables;
 import rdma.support.VerbsException;
 import rdma.transfer.files.Destination;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import rdma.devices.DeviceList;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.support.Closeables;
 import rdma.testsupport.FreePorts;
 import rdma.testsupport.RequiresDevice;

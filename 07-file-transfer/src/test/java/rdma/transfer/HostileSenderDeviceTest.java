@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import rdma.devices.DeviceList;
 import rdma.memory.MemoryRegion;
 import rdma.pingpong.Connection;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.queues.c.WrOpcode;
 import rdma.queues.requests.SendRequest;
 import rdma.testsupport.FreePorts;

@@ -2,9 +2,9 @@ package rdma.events;
 
 import java.util.concurrent.TimeUnit;
 import rdma.devices.DeviceContext;
+import rdma.pingpong.waiting.CompletionWaiter;
+import rdma.pingpong.waiting.Waiting;
 import rdma.queues.CompletionQueue;
-import rdma.queues.CompletionWaiter;
-import rdma.queues.Waiting;
 
 /**
  * The three ways to wait for completions, as the {@link Waiting} that chapters 04 and 07 take:

@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongLoop;
-import rdma.queues.CompletionWaiter;
+import rdma.pingpong.waiting.CompletionWaiter;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.c.SendFlag;

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import rdma.memory.c.Access;
-import rdma.queues.CompletionWaiter;
+import rdma.pingpong.waiting.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;

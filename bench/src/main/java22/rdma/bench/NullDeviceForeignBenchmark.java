@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import rdma.foreign.ForeignDataPath;
 import rdma.pingpong.PingpongLoop;
-import rdma.queues.CompletionWaiter;
+import rdma.pingpong.waiting.CompletionWaiter;
 import rdma.queues.DataPath;
 import rdma.queues.Endpoint;
 import rdma.queues.c.SendFlag;

@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongOptions;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.support.Cli;
 
 /**

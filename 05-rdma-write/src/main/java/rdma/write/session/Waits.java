@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import rdma.pingpong.Connection;
-import rdma.queues.CompletionWaiter;
+import rdma.pingpong.waiting.CompletionWaiter;
 import rdma.queues.Completions;
 import rdma.queues.DataPath;
 import rdma.queues.c.WcFlag;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 import rdma.devices.Device;
 import rdma.devices.DeviceList;
 import rdma.pingpong.ConnectionOptions;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.support.Cli;
 import rdma.support.Demo;
 import rdma.support.VerbsException;

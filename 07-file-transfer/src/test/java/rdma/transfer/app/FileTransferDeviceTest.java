@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import rdma.devices.DeviceList;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 import rdma.support.Cli;
 import rdma.testsupport.Allocation;
 import rdma.testsupport.Child;

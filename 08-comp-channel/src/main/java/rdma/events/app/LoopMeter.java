@@ -5,10 +5,10 @@ import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import rdma.devices.DeviceContext;
+import rdma.pingpong.waiting.CompletionWaiter;
+import rdma.pingpong.waiting.Waiting;
 import rdma.queues.CompletionQueue;
-import rdma.queues.CompletionWaiter;
 import rdma.queues.Completions;
-import rdma.queues.Waiting;
 
 /**
  * What waiting costs a run, seen from its waiters: a way of waiting that hands out the waiters

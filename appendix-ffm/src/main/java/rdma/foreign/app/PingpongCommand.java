@@ -5,7 +5,7 @@ import picocli.CommandLine.Mixin;
 import rdma.foreign.ForeignDataPath;
 import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongOptions;
-import rdma.queues.Waiting;
+import rdma.pingpong.waiting.Waiting;
 
 /**
  * Chapter 04's ibv_rc_pingpong, every option and output line the same, with its data-path verbs

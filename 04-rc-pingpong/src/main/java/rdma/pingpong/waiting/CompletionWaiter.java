@@ -1,9 +1,12 @@
-package rdma.queues;
+package rdma.pingpong.waiting;
+
+import rdma.queues.Completions;
 
 /**
- * How a program waits for the next completions of one CQ. This chapter polls: the thread spins
- * on {@code ibv_poll_cq}, the lowest latency at the price of a busy core. Loops written against
- * this interface take any other way of waiting a program brings ({@link Waiting}).
+ * How a loop waits for the next completions of one CQ. Chapter 04 polls ({@link #POLL}): the
+ * thread spins on {@code ibv_poll_cq}, the lowest latency at the price of a busy core. Loops
+ * written against this interface take any other way of waiting a program passes in
+ * ({@link Waiting}), such as chapter 08's sleep on a completion channel.
  *
  * <p>A waiter is closed before its CQ is destroyed, so that a waiter that holds something of the
  * CQ's can give it back first.

@@ -1,17 +1,18 @@
-package rdma.queues;
+package rdma.pingpong.waiting;
 
 import rdma.devices.DeviceContext;
+import rdma.queues.CompletionQueue;
 
 /**
  * A program's choice of how to wait for completions, applied to each device context it opens:
  * how the CQs of that context are created, and which {@link CompletionWaiter} then waits on each
- * one. {@link #POLL}, this chapter's, creates plain CQs and spins on them; a program that waits
- * another way brings its own. Resources go in this order, and are closed in the reverse one:
+ * one. {@link #POLL}, chapter 04's, creates plain CQs and spins on them; a program that waits
+ * another way passes in its own. Resources go in this order, and are closed in the reverse one:
  *
  * <pre>
  * try (DeviceContext context = DeviceContext.open(device);
  *      Waiting.Scope scope = waiting.open(context);
- *      Endpoint endpoint = Endpoint.create(port, gid, spec, scope.createCq(spec.cqEntries()));
+ *      Endpoint endpoint = Endpoint.create(port, gid, spec, ignored -> scope.createCq(spec.cqEntries()));
  *      CompletionWaiter waiter = scope.waiter(endpoint.cq())) {
  * </pre>
  */
