@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What a message costs in software alone, C against the chapters' Java: chapter 04's pingpong loop
-# and rc_pingpong's loop in C, run on the null device (bench/src/main/c/nulldev.c), which stands
+# and rc_pingpong's loop in C, run on the null device (appendix-ffm/src/test/c/nulldev.c), which stands
 # in for libibverbs and completes every work request in memory as it is posted: no kernel, no
 # wire, no emulator, full JIT speed. One JMH run on a JDK of 22 or later measures three routes
 # side by side: C (cloops.c, verbs.h's inline calls), the chapters' JNA data path, and the
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 out=bench/target/nulldev
 mkdir -p "$out"
 # The null device is named libibverbs.so so that JNA, told to look in $out first, loads it instead of rdma-core's.
-gcc -O2 -Wall -Wextra -shared -fPIC -o "$out/libibverbs.so" bench/src/main/c/nulldev.c -lpthread
+gcc -O2 -Wall -Wextra -shared -fPIC -o "$out/libibverbs.so" appendix-ffm/src/test/c/nulldev.c -lpthread
 gcc -O2 -Wall -Wextra -shared -fPIC -o "$out/libcloops.so" bench/src/main/c/cloops.c
 
 jdk=$(newer_jdk)
@@ -116,7 +116,7 @@ write_section nulldevice <<SECTION
 ## What a message costs in software alone (null device, host)
 
 Measured by \`bench/nulldevice.sh\` on $(date -u +%Y-%m-%d), $(uname -m), $(nproc) CPUs, Java $java_version, no RDMA
-device. The null device ([\`bench/src/main/c/nulldev.c\`](../bench/src/main/c/nulldev.c)) stands in
+device. The null device ([\`appendix-ffm/src/test/c/nulldev.c\`](../appendix-ffm/src/test/c/nulldev.c)) stands in
 for libibverbs: the chapters' own code opens it, builds chapter 04's endpoint on it and connects
 the QP to itself, and its \`post_send\`, \`post_recv\` and \`poll_cq\`, reached through
 \`ibv_context.ops\` like any provider's, complete each work request in memory as it is posted (a

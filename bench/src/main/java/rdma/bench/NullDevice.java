@@ -10,7 +10,7 @@ import rdma.support.ResourceStack;
 import rdma.support.VerbsException;
 
 /**
- * An {@link Endpoint} on the null device (bench/src/main/c/nulldev.c), connected to itself, built
+ * An {@link Endpoint} on the null device (appendix-ffm/src/test/c/nulldev.c), connected to itself, built
  * by the chapters' own code from a chapter's own {@link EndpointSpec}, exactly as its program
  * builds one on a NIC: the null device stands in for libibverbs when the JVM's
  * {@code jna.library.path} leads to it (bench/nulldevice.sh sets it). A message sent on the QP

@@ -12,7 +12,7 @@ import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.FreePorts;
 
 /**
- * The programs on the null device (bench/src/main/c/nulldev.c), which stands in for libibverbs
+ * The programs on the null device (src/test/c/nulldev.c), which stands in for libibverbs
  * and completes work requests in memory: no RDMA device is needed, so this runs on every host
  * and proves the downcalls carry the right arguments (wrong ones crash the JVM, or lose or
  * corrupt a message, which -c catches). The program runs in a JVM of its own, whose
@@ -25,7 +25,7 @@ class NullDeviceTest {
     static void buildTheNullDevice() throws Exception {
         Files.createDirectories(NULL_DEVICE);
         ExternalCommand.output(List.of("gcc", "-O2", "-shared", "-fPIC", "-o", NULL_DEVICE.resolve("libibverbs.so").toString(),
-                "../bench/src/main/c/nulldev.c", "-lpthread"), "install gcc and libibverbs-dev");
+                "src/test/c/nulldev.c", "-lpthread"), "install gcc and libibverbs-dev");
     }
 
     private static Child run(String... args) throws Exception {

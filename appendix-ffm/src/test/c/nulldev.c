@@ -3,7 +3,8 @@
  * work in memory at once. No kernel, no wire, no emulator: what is left of a message's cost is
  * the software of whoever drives it, which is what bench/nulldevice.sh measures.
  *
- * Built as bench/target/nulldev/libibverbs.so and found before the real library through
+ * Built as libibverbs.so (by the appendix's NullDeviceTest into target/nulldev, by
+ * bench/nulldevice.sh into bench/target/nulldev) and found before the real library through
  * -Djna.library.path, it answers every verb the chapters bind (device list, context, port, PD,
  * MR, CQ, QP), so the chapters' own code opens it, builds an Endpoint on it and runs its loops
  * unchanged. Its post_send, post_recv and poll_cq are reached the way every provider's are:
