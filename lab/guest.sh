@@ -146,10 +146,11 @@ if setup_network && setup_devices; then
   # SIGILL/SIGSEGV in compiled code); C1 alone is stable and, under emulation, faster.
   export JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
   # Every JVM announces those options on stderr ("Picked up JAVA_TOOL_OPTIONS: ..."), which a
-  # learner takes for an error: that exact line, alone or labelled by lab/both, is left out of
-  # the command's output, and nothing else.
+  # learner takes for an error: that exact line, alone, labelled by lab/both or after the colour
+  # reset Maven prints before a test's JVM starts, is left out of the command's output, and
+  # nothing else.
   notice="Picked up JAVA_TOOL_OPTIONS: $JAVA_TOOL_OPTIONS"
-  notice_line="^\(\[[A-Za-z0-9_]*\] \)\?$(printf '%s' "$notice" | sed 's/[][\.*^$/]/\\&/g')\$"
+  notice_line="^\(\x1b\[[0-9;]*m\)*\(\[[A-Za-z0-9_]*\] \)\?$(printf '%s' "$notice" | sed 's/[][\.*^$/]/\\&/g')\$"
   without_notice() { sed -u "/$notice_line/d"; }
   # A virtio serial port opens once at a time: the command and the watchdog share one descriptor.
   exec 3>"$stderr_port"
