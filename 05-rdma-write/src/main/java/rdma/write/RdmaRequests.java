@@ -1,5 +1,6 @@
 package rdma.write;
 
+import java.util.function.IntFunction;
 import rdma.memory.MemoryRegion;
 import rdma.queues.DataPath;
 import rdma.queues.QueuePair;
@@ -44,5 +45,23 @@ public final class RdmaRequests {
                     .rdma(remoteAddress + offset, rkey).next(i == pieces - 1 ? null : chain[i + 1]);
         }
         return chain;
+    }
+
+    /**
+     * A post list: {@code count} messages, each the chain {@code message} makes for its index,
+     * linked one after another through {@code next}, so that one {@code ibv_post_send} of
+     * {@code [0][0]} posts them all in order. The provider library writes them one by one into the
+     * send queue and rings the device's doorbell once; where the queue has no room left for one, it
+     * returns ENOMEM and points {@code bad_wr} at that one, and the requests before it stay posted.
+     */
+    public static SendRequest[][] list(int count, IntFunction<SendRequest[]> message) {
+        SendRequest[][] list = new SendRequest[count][];
+        for (int i = 0; i < count; i++) {
+            list[i] = message.apply(i);
+            if (i > 0) {
+                list[i - 1][list[i - 1].length - 1].next(list[i][0]);
+            }
+        }
+        return list;
     }
 }

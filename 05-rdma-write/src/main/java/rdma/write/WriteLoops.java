@@ -182,17 +182,23 @@ public final class WriteLoops {
     // Bandwidth: the initiator
 
     /**
-     * ib_write_bw's loop ({@link BandwidthLoop}): up to {@code depth} writes in flight, a
-     * completion asked for every {@code signalEvery} of them, and when all completed, the
-     * notification.
+     * ib_write_bw's loop ({@link BandwidthLoop}): up to {@code depth} writes in flight, posted
+     * {@code postList} messages to an {@code ibv_post_send}, a completion asked for every
+     * {@code signalEvery} of them, and when all completed, the notification ({@code notifies}:
+     * perftest's target needs none, it learns of the end over TCP).
      */
-    public BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int inline, Failure fail) {
+    public BandwidthReport bandwidth(RdmaPeer peer, int depth, int signalEvery, int postList, int inline, Failure fail,
+            boolean notifies) {
         DataPattern.fill(buffer.memory(), buffer.outgoingOffset(), size);
-        SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
-        writes[writes.length - 1].opcode(WrOpcode.IBV_WR_RDMA_WRITE); // only the notification carries immediate data
-        BandwidthReport report = new BandwidthLoop(waits, iters, depth, signalEvery)
-                .run(writes[0], writes[writes.length - 1], inline);
-        notifyTarget(peer.buffer());
+        SendRequest[][] list = RdmaRequests.list(postList, message -> {
+            SendRequest[] writes = dataWrites(peer.buffer(), inline, fail);
+            writes[writes.length - 1].opcode(WrOpcode.IBV_WR_RDMA_WRITE); // only the notification carries immediate data
+            return writes;
+        });
+        BandwidthReport report = new BandwidthLoop(waits, iters, depth, signalEvery).run(list, inline);
+        if (notifies) {
+            notifyTarget(peer.buffer());
+        }
         return report;
     }
 

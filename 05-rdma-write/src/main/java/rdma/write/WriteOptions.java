@@ -43,8 +43,8 @@ public final class WriteOptions {
     public Integer inlineSize; // null: perftest's default for the test
 
     @Option(names = "--perftest",
-            description = "trade addresses as perftest does instead of as rc_pingpong does, to run the latency test"
-                    + " against ib_write_lat (-p 18515 is its port)")
+            description = "trade addresses as perftest does instead of as rc_pingpong does, to run against ib_write_lat,"
+                    + " or ib_write_bw with --bw (-p 18515 is their port)")
     public boolean perftest;
 
     /** The largest message sent inline: {@code -I}, or perftest's default for the test. */
@@ -71,16 +71,14 @@ public final class WriteOptions {
         return invalid != null || !perftest ? invalid : perftestInvalid();
     }
 
-    /** What --perftest cannot be combined with: ib_write_lat knows only its own test. */
+    /** What --perftest cannot be combined with: perftest's tools know only their own tests. */
     private String perftestInvalid() {
-        if (perf.bandwidth) {
-            return "--perftest speaks ib_write_lat's handshake, not ib_write_bw's (which also trades results): leave out --bw";
-        }
         if (notify != Notify.poll) {
-            return "--perftest: ib_write_lat learns of a message by watching its last byte: leave out --notify";
+            return perf.bandwidth ? "--perftest: ib_write_bw's server learns of the end over TCP, not by a notification:"
+                    + " leave out --notify" : "--perftest: ib_write_lat learns of a message by watching its last byte: leave out --notify";
         }
         if (perf.check) {
-            return "--perftest: ib_write_lat's messages carry no pattern to check: leave out -c/--chk";
+            return "--perftest: perftest's messages carry no pattern to check: leave out -c/--chk";
         }
         return null;
     }

@@ -66,14 +66,19 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
         int bufferAccess = grantsWrites ? CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE, Access.IBV_ACCESS_REMOTE_WRITE)
                 : CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE);
         int qpAccess = receivesWrites ? CEnum.bits(Access.IBV_ACCESS_REMOTE_WRITE) : 0;
+        // ib_write_bw's client spreads small messages over a page of its target's buffer: a target for it grants a page.
+        boolean targetOfIbWriteBw = options.perftest && !latency && !initiator;
+        long bufferBytes = Math.max(MessageBuffer.bytesFor(size, writes, receivesWrites),
+                targetOfIbWriteBw ? PerftestHandshake.CYCLE_BUFFER : 0);
         // A message larger than the port's max_msg_sz is written in pieces: the send queue holds them all.
-        Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(MessageBuffer.bytesFor(size, writes, receivesWrites))
+        Function<Port, EndpointSpec> endpoint = port -> EndpointSpec.of(bufferBytes)
                 .withBufferAccess(bufferAccess)
                 .withQpAccess(qpAccess)
                 .withCapacity(QueueCapacity.of(perf.sendQueue(port, 2), Math.max(1, receives))
                         .withInlineData(options.inlineSize()));
-        RdmaExchange exchange = new RdmaExchange(local -> receivesWrites
-                ? MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted() : RemoteBuffer.NONE);
+        RdmaExchange exchange = new RdmaExchange(local -> !receivesWrites ? RemoteBuffer.NONE
+                : targetOfIbWriteBw ? RemoteBuffer.of(local.buffer())
+                : MessageBuffer.of(local.buffer(), size, writes, receivesWrites).granted());
         ExchangeFormat<RdmaPeer> format = options.perftest ? new PerftestKeys(exchange, size) : exchange;
         Connection.Plan<RdmaPeer> plan = new Connection.Plan<>(perf.connection, endpoint, Waiting.POLL, format);
         try (Connection<RdmaPeer> connection = Connection.prepare(device, plan, sideOut)) {
@@ -84,25 +89,28 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
             String role = initiator ? "initiator" : "target";
             ReceiveRequest[] notifications = WriteLoops.postReceives(connection, receives, role, path);
             printHeader(sideOut, connection, size);
-            try (PeerWatch<RdmaPeer> watch = options.perftest ? PerftestHandshake.exchange(connection, host, listening)
+            try (PeerWatch<RdmaPeer> watch = options.perftest
+                    ? PerftestHandshake.exchange(connection, host, listening, perf.bandwidth)
                     : PeerWatch.exchange(connection, host, listening)) {
                 RdmaPeer peer = watch.peer();
-                // A bandwidth test's initiator also writes the flag byte after the message.
-                if (writes && peer.buffer().length() < size + (latency ? 0L : 1L)) {
+                // A bandwidth test's initiator also writes the flag byte after the message, unless its peer is perftest's.
+                if (writes && peer.buffer().length() < size + (latency || options.perftest ? 0L : 1L)) {
                     throw new VerbsException("the peer's buffer", "it grants " + peer.buffer().length() + " bytes, less than a "
                             + size + "-byte message" + (latency ? "" : " and its flag"), "Start both sides with the same -s/--size");
                 }
                 WriteLoops test = new WriteLoops(connection, watch, buffer, perf.iters(), options.notify, role, notifications,
                         messagesPerWait, path);
-                run(test, connection, peer, initiator, sideOut);
+                run(test, connection, watch, initiator, sideOut);
                 watch.finish(initiator);
             }
         }
     }
 
     /** The test this side runs, once connected, and its report. */
-    private void run(WriteLoops test, Connection<RdmaPeer> connection, RdmaPeer peer, boolean initiator, PrintStream sideOut) {
+    private void run(WriteLoops test, Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch, boolean initiator,
+            PrintStream sideOut) {
         PerfOptions perf = options.perf;
+        RdmaPeer peer = watch.peer();
         Failure fail = options.fail;
         int size = perf.size();
         if (initiator && fail != null) {
@@ -118,9 +126,16 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
                 test.checkIncoming(options.notify == Notify.poll, sideOut);
             }
         } else if (initiator) {
-            BandwidthReport report = test.bandwidth(peer, perf.depth(), perf.signalEvery(), inline, fail);
-            report.lines(size, perf.iters()).forEach(sideOut::println);
+            BandwidthReport report = test.bandwidth(peer, perf.depth(), perf.signalEvery(), perf.postList, inline, fail,
+                    !options.perftest);
+            BandwidthReport.Figures figures = report.figures(size, perf.iters());
+            figures.lines().forEach(sideOut::println);
             summary(sideOut, size, report.seconds());
+            if (options.perftest) {
+                PerftestHandshake.results(connection, watch, figures, true);
+            }
+        } else if (options.perftest) {
+            reportPerftestTarget(sideOut, connection, watch);
         } else {
             reportTarget(sideOut, test.target(), size, test);
             if (perf.check) {
@@ -130,11 +145,17 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
     }
 
     private void printHeader(PrintStream sideOut, Connection<RdmaPeer> connection, int size) {
+        int postList = options.perf.postList;
         sideOut.println("---------------------------------------------------------------------------------------");
-        sideOut.println(options.perf.bandwidth ? "                    RDMA_Write BW Test" : "                    RDMA_Write Latency Test");
+        sideOut.println(!options.perf.bandwidth ? "                    RDMA_Write Latency Test"
+                : postList > 1 ? "                    RDMA_Write Post List BW Test" : "                    RDMA_Write BW Test");
         sideOut.printf(" Device         : %s\t\tTransport type : IB (RC)%n", connection.endpoint().port().name());
         sideOut.printf(" Message size   : %d\t\tIterations     : %d%n", size, options.perf.iters());
-        sideOut.printf(" Notification   : %s%n", options.notify.description());
+        if (postList > 1) {
+            sideOut.printf(" Post List      : %d\t\tCQ Moderation  : %d%n", postList, options.perf.signalEvery());
+        }
+        sideOut.printf(" Notification   : %s%n", options.perftest && options.perf.bandwidth
+                ? "none: the client sends its figures over TCP when it is done" : options.notify.description());
         sideOut.println("---------------------------------------------------------------------------------------");
     }
 
@@ -142,6 +163,20 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
     private void summary(PrintStream sideOut, int size, double seconds) {
         int iters = options.perf.iters();
         ResultLines.of((long) size * iters, iters, (long) (seconds * 1e9)).forEach(sideOut::println);
+    }
+
+    /**
+     * The target of ib_write_bw's client: it waits for the client's figures over TCP, asleep in a
+     * read, and prints them as ib_write_bw's server does, then what it did meanwhile.
+     */
+    private void reportPerftestTarget(PrintStream sideOut, Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch) {
+        IdleMeter idle = IdleMeter.start();
+        BandwidthReport.Figures client = PerftestHandshake.results(connection, watch, BandwidthReport.Figures.NONE, false);
+        client.lines().forEach(sideOut::println);
+        sideOut.printf("target: %d bytes arrived in %d messages by RDMA WRITE while this side waited %.2f s%n",
+                client.size() * client.iterations(), client.iterations(), idle.seconds());
+        sideOut.printf("target: meanwhile it posted 0 receives, took 0 completions (it waited for the client's figures"
+                + " over TCP), and used %.3f s of CPU%n", idle.cpuSeconds());
     }
 
     /** What shows that the target's CPU took no part: what it posted, what completed, and its CPU time. */

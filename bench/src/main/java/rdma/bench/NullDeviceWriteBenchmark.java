@@ -147,7 +147,8 @@ public class NullDeviceWriteBenchmark {
 
     /** The chapter's bandwidth test with its defaults, on a route's data path. */
     static BandwidthReport bandwidth(Chapter route) {
-        return route.test().bandwidth(route.self, BANDWIDTH.perf.depth(), BANDWIDTH.perf.signalEvery(), route.bandwidthInline, null);
+        return route.test().bandwidth(route.self, BANDWIDTH.perf.depth(), BANDWIDTH.perf.signalEvery(), BANDWIDTH.perf.postList,
+                route.bandwidthInline, null, true);
     }
 
     private static long checked(long nanos) {

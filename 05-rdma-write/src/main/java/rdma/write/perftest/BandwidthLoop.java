@@ -10,8 +10,10 @@ import rdma.write.session.Waits;
  * keep up to {@code depth} messages in flight, and ask for a completion only every
  * {@code signalEvery} of them (selective signaling: a hundredth of the completions to take for
  * the same bytes). A completion also retires every unsignaled request posted before it, which is
- * what frees their room in the send queue. The {@code wr_id} of a message is its number, so a
- * completion says how far the loop got; an iteration creates no object.
+ * what frees their room in the send queue. With {@code --post_list}, each {@code ibv_post_send}
+ * posts a list of messages chained through {@code next}: one call and one doorbell for many. The
+ * {@code wr_id} of a message is its number, so a completion says how far the loop got; an
+ * iteration creates no object.
  */
 public final class BandwidthLoop {
     private final Waits waits;
@@ -28,11 +30,18 @@ public final class BandwidthLoop {
     }
 
     /**
-     * Posts every message as the chain {@code first}..{@code last} ({@link RdmaRequests}), with
-     * {@code flags} (such as {@code IBV_SEND_INLINE}) on the last piece, and waits until all
-     * completed.
+     * Posts the messages a list at a time and waits until all completed. {@code list[j]} is message
+     * {@code j} of a list, as its chain of pieces, and the messages are linked one after another
+     * ({@link RdmaRequests#list}), so that posting {@code list[0][0]} posts them all with one
+     * {@code ibv_post_send}. {@code flags} (such as {@code IBV_SEND_INLINE}) go on each message's
+     * last piece, the one that may ask for a completion.
      */
-    public BandwidthReport run(SendRequest first, SendRequest last, int flags) {
+    public BandwidthReport run(SendRequest[][] list, int flags) {
+        SendRequest first = list[0][0];
+        SendRequest[] lastPieces = new SendRequest[list.length];
+        for (int j = 0; j < list.length; j++) {
+            lastPieces[j] = list[j][list[j].length - 1];
+        }
         int windows = iters / signalEvery + 2;
         BandwidthReport report = new BandwidthReport(windows);
         long[] windowStart = new long[windows];
@@ -45,27 +54,33 @@ public final class BandwidthLoop {
         report.started();
         long posted = 0;
         while (waits.sendsCompleted() < iters) {
-            posted = fillWindow(posted, first, last, flags, windowStart);
+            posted = fillWindow(posted, first, lastPieces, flags, windowStart);
             waits.awaitSends(Math.min(iters, waits.sendsCompleted() + 1), "completions");
         }
         return report;
     }
 
     /**
-     * Posts messages from number {@code posted} on while fewer than {@code depth} are in flight, and
-     * returns the number of the next. A method of its own so that the JIT compiles it after a few
-     * hundred calls, not tens of thousands of iterations into {@link #run} (chapter 04's
-     * {@code PingpongLoop} says why).
+     * Posts lists from message number {@code posted} on while a whole list still fits in the
+     * {@code depth} messages allowed in flight, and returns the number of the next message. Only
+     * the requests' {@code wr_id} and flags change: message {@code n} carries {@code n}, and asks
+     * for a completion when it closes a window of {@code signalEvery} or is the last of all. A
+     * method of its own so that the JIT compiles it after a few hundred calls, not tens of
+     * thousands of iterations into {@link #run} (chapter 04's {@code PingpongLoop} says why).
      */
-    private long fillWindow(long posted, SendRequest first, SendRequest last, int flags, long[] windowStart) {
-        while (posted < iters && posted - waits.sendsCompleted() < depth) {
-            boolean signaled = (posted + 1) % signalEvery == 0 || posted == iters - 1;
-            if (posted % signalEvery == 0) {
-                windowStart[(int) (posted / signalEvery)] = System.nanoTime();
+    private long fillWindow(long posted, SendRequest first, SendRequest[] lastPieces, int flags, long[] windowStart) {
+        int listLength = lastPieces.length;
+        while (posted < iters && posted + listLength - waits.sendsCompleted() <= depth) {
+            for (int j = 0; j < listLength; j++) {
+                long message = posted + j;
+                if (message % signalEvery == 0) {
+                    windowStart[(int) (message / signalEvery)] = System.nanoTime();
+                }
+                boolean signaled = (message + 1) % signalEvery == 0 || message == iters - 1;
+                lastPieces[j].wrId(message).sendFlags((signaled ? SendFlag.IBV_SEND_SIGNALED.value() : 0) | flags);
             }
-            last.wrId(posted).sendFlags((signaled ? SendFlag.IBV_SEND_SIGNALED.value() : 0) | flags);
             first.post();
-            posted++;
+            posted += listLength;
         }
         return posted;
     }

@@ -53,7 +53,21 @@ public final class BandwidthReport {
         return (lastCompletion - firstPost) / 1e9;
     }
 
-    public List<String> lines(int size, int iterations) {
+    /** What perftest reports of a bandwidth test, and what ib_write_bw's client sends its server. */
+    public record Figures(long size, long iterations, double peak, double average, double messageRate) {
+        /** What a side that measured nothing sends: ib_write_bw's server. */
+        public static final Figures NONE = new Figures(0, 0, 0, 0, 0);
+
+        /** perftest's table of these figures. */
+        public List<String> lines() {
+            return List.of(LatencyReport.RESULT_LINE, HEADER,
+                    String.format(" %-7d    %-10d       %-7.2f            %-7.2f\t\t   %-7.6f", size, iterations, peak, average,
+                            messageRate), LatencyReport.RESULT_LINE);
+        }
+    }
+
+    /** The figures of {@code iterations} messages of {@code size} bytes. */
+    public Figures figures(int size, int iterations) {
         double seconds = seconds();
         double bestNanosPerMessage = Double.MAX_VALUE;
         for (int i = 0; i < windows; i++) {
@@ -62,8 +76,10 @@ public final class BandwidthReport {
         double peak = size / (bestNanosPerMessage / 1e9) / MB;
         double average = (double) size * iterations / seconds / MB;
         double messageRate = iterations / seconds / 1e6;
-        return List.of(LatencyReport.RESULT_LINE, HEADER,
-                String.format(" %-7d    %-10d       %-7.2f            %-7.2f\t\t   %-7.6f", size, iterations, peak, average, messageRate),
-                LatencyReport.RESULT_LINE);
+        return new Figures(size, iterations, peak, average, messageRate);
+    }
+
+    public List<String> lines(int size, int iterations) {
+        return figures(size, iterations).lines();
     }
 }

@@ -34,11 +34,19 @@ public final class PerfOptions {
     public int txDepth = 128;
 
     @Option(names = {"-Q", "--cq-mod"}, paramLabel = "<n>",
-            description = "bandwidth test: ask for a completion every <n> messages (default ${DEFAULT-VALUE})")
-    public int cqMod = 100;
+            description = "bandwidth test: ask for a completion every <n> messages (default " + DEFAULT_CQ_MOD
+                    + ", or the list's length with --post_list)")
+    public Integer cqMod; // null: perftest's default
+
+    @Option(names = "--post_list", paramLabel = "<list size>",
+            description = "bandwidth test: post <list size> messages chained in one ibv_post_send (default ${DEFAULT-VALUE})")
+    public int postList = 1;
 
     @Option(names = {"-c", "--chk"}, description = "the receiving side checks every byte of what arrived")
     public boolean check;
+
+    /** perftest's CQ moderation in a bandwidth test without a post list: a completion every 100 messages. */
+    static final int DEFAULT_CQ_MOD = 100;
 
     private final int bandwidthIters;
 
@@ -64,9 +72,13 @@ public final class PerfOptions {
         return Math.min(txDepth, iters());
     }
 
-    /** How many messages a bandwidth test posts per completion it asks for: -Q, never more than are in flight. */
+    /**
+     * How many messages a bandwidth test posts per completion it asks for: -Q, never more than are
+     * in flight. With a post list and no -Q, as perftest: one completion per list.
+     */
     public int signalEvery() {
-        return Math.min(cqMod, depth());
+        int every = cqMod != null ? cqMod : postList > 1 ? postList : DEFAULT_CQ_MOD;
+        return Math.min(every, depth());
     }
 
     /**
@@ -103,8 +115,30 @@ public final class PerfOptions {
         if (iters() < (bandwidth ? 1 : 2)) {
             return "-n/--iters must be 2 or more for a latency test (it measures between iterations), 1 or more with --bw";
         }
-        if (txDepth < 1 || cqMod < 1) {
-            return "-t/--tx-depth and -Q/--cq-mod must be 1 or more";
+        if (txDepth < 1 || (cqMod != null && cqMod < 1) || postList < 1) {
+            return "-t/--tx-depth, -Q/--cq-mod and --post_list must be 1 or more";
+        }
+        return postList > 1 ? postListInvalid() : null;
+    }
+
+    /**
+     * perftest's rules for a post list, and one of this program's own: a list is posted whole, so
+     * it must fit in the messages allowed in flight, or it would never be posted.
+     */
+    private String postListInvalid() {
+        if (!bandwidth) {
+            return "--post_list is for the bandwidth test (a latency test has one message in flight): add --bw";
+        }
+        if (iters() % postList != 0) {
+            return "-n/--iters " + iters() + " is not a multiple of --post_list " + postList + ": every post is a whole list";
+        }
+        if (cqMod != null && postList % cqMod != 0) {
+            return "--post_list " + postList + " is not a multiple of -Q/--cq-mod " + cqMod
+                    + ": a list asks for its completions at the same places every time";
+        }
+        if (postList > depth()) {
+            return "--post_list " + postList + " is more than the " + depth() + " messages allowed in flight (-t/--tx-depth):"
+                    + " pass a larger -t or a shorter list";
         }
         return null;
     }

@@ -20,17 +20,19 @@ import rdma.write.RdmaPeer;
 import rdma.write.session.PeerWatch;
 
 /**
- * The conversation {@code ib_write_lat} holds over TCP before its test (write_lat.c's main, with
- * perftest_communication.c), so that this chapter's latency test can run against it. Every step is
- * a trade of fixed-size messages: the client writes its part and reads the server's, the server
- * reads first and then writes. In order: the versions (16 bytes of text), the page size and the
- * cache line size (4 bytes each, big-endian), the path MTU (the {@code ibv_mtu} value as text,
- * 2 bytes), then the key message ({@link PerftestKeys}) twice, once for the test and once for its
- * one QP. Each side then moves its QP to RTR and RTS and trades its keys twice more: the last
- * trade tells each side that the other's QP is ready, and the test begins.
+ * The conversation {@code ib_write_lat} and {@code ib_write_bw} hold over TCP around their test
+ * (write_lat.c's and write_bw.c's main, with perftest_communication.c), so that this chapter's
+ * tests can run against them. Every step is a trade of fixed-size messages: the client writes its
+ * part and reads the server's, the server reads first and then writes. In order: the versions (16
+ * bytes of text), the page size and the cache line size (4 bytes each, big-endian), the path MTU
+ * (the {@code ibv_mtu} value as text, 2 bytes), then the key message ({@link PerftestKeys}):
+ * ib_write_lat sends it once for the test and once for its one QP, ib_write_bw only for the QP.
+ * Each side then moves its QP to RTR and RTS and trades its keys twice more: the last trade tells
+ * each side that the other's QP is ready, and the test begins.
  *
  * <p>perftest keeps the TCP connection open until it ends, as this chapter does: the caller gets
- * it back inside a {@link PeerWatch}.
+ * it back inside a {@link PeerWatch}. After a bandwidth test the two sides talk once more
+ * ({@link #results}): the server, whose memory was only written into, prints the client's figures.
  */
 public final class PerftestHandshake {
     /**
@@ -52,6 +54,16 @@ public final class PerftestHandshake {
     static final int PAGE_SIZE = 4096;
     static final int CACHE_LINE_SIZE = 64;
 
+    /**
+     * What ib_write_bw's client may write into its server's buffer: messages of up to half a page
+     * go to consecutive cache-line-aligned places across a page of it (perftest's cycle buffer, the
+     * page size), so that server grants at least that many bytes.
+     */
+    public static final int CYCLE_BUFFER = PAGE_SIZE;
+
+    /** What perftest writes after its last trade, before it closes: "done" and its NUL. */
+    private static final byte[] DONE = "done\0".getBytes(StandardCharsets.US_ASCII);
+
     private static final String NOT_PERFTEST_HINT = "Is the peer ib_write_lat, or this program with --perftest?";
     private static final String PERFTEST_REFUSED_HINT = "perftest closes the connection when it refuses something: its output says what";
     private static final String BROKEN_HINT = "Look at the other side's output";
@@ -70,23 +82,57 @@ public final class PerftestHandshake {
     }
 
     /**
-     * Connects {@code connection}'s QP to a peer that speaks perftest's handshake: a client
-     * connects to {@code host}; a server ({@code host} null) listens, calls {@code listening}, and
-     * accepts one client. The connection's exchange format must be {@link PerftestKeys}.
+     * Connects {@code connection}'s QP to a peer that speaks perftest's handshake, for a latency or
+     * a {@code bandwidth} test: a client connects to {@code host}; a server ({@code host} null)
+     * listens, calls {@code listening}, and accepts one client. The connection's exchange format
+     * must be {@link PerftestKeys}. After a bandwidth test the peer talks again, so its connection
+     * comes back {@link PeerWatch#unwatched}.
      */
-    public static PeerWatch<RdmaPeer> exchange(Connection<RdmaPeer> connection, String host, Consumer<ServerSocket> listening) {
+    public static PeerWatch<RdmaPeer> exchange(Connection<RdmaPeer> connection, String host, Consumer<ServerSocket> listening,
+            boolean bandwidth) {
         RdmaPeer mine = connection.announce();
         Socket socket = AddressExchange.open(host, connection.plan().options().port, listening);
         try {
-            RdmaPeer peer = new PerftestHandshake(socket, host != null).run(connection, mine);
-            return new PeerWatch<>(socket, peer, connection.endpoint().qp());
+            RdmaPeer peer = new PerftestHandshake(socket, host != null).run(connection, mine, bandwidth);
+            return bandwidth ? PeerWatch.unwatched(socket, peer, connection.endpoint().qp())
+                    : new PeerWatch<>(socket, peer, connection.endpoint().qp());
         } catch (RuntimeException failure) {
             Closeables.closeQuietly(socket);
             throw failure;
         }
     }
 
-    private RdmaPeer run(Connection<RdmaPeer> connection, RdmaPeer mine) {
+    /**
+     * The end of ib_write_bw's conversation, once this side's part of the test is over
+     * (write_bw.c, xchg_bw_reports, ctx_close_connection): the keys once more (the server waits
+     * here while the client runs), each side's figures ({@link BandwidthReport.Figures}: five
+     * 8-byte big-endian numbers, a trade each), the keys a last time, then "done", and the
+     * connection closes. Returns the peer's figures; a server sends zeros, which its client ignores.
+     */
+    public static BandwidthReport.Figures results(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch,
+            BandwidthReport.Figures mine, boolean asClient) {
+        PerftestHandshake conversation = new PerftestHandshake(watch.socket(), asClient);
+        ExchangeFormat<RdmaPeer> keys = connection.plan().format();
+        byte[] myKeys = keys.format(keys.local(connection.endpoint()));
+        try {
+            conversation.trade("the keys, after the test", myKeys);
+            BandwidthReport.Figures theirs = new BandwidthReport.Figures(conversation.tradeLong("the message size", mine.size()),
+                    conversation.tradeLong("the iterations", mine.iterations()),
+                    conversation.tradeDouble("the peak bandwidth", mine.peak()),
+                    conversation.tradeDouble("the average bandwidth", mine.average()),
+                    conversation.tradeDouble("the message rate", mine.messageRate()));
+            conversation.trade("the keys, the last time", myKeys);
+            watch.socket().getOutputStream().write(DONE);
+            return theirs;
+        } catch (IOException failure) {
+            throw AddressExchange.failed("perftest's results with " + conversation.peer, failure, NOT_PERFTEST_HINT,
+                    PERFTEST_REFUSED_HINT, BROKEN_HINT);
+        } finally {
+            watch.close();
+        }
+    }
+
+    private RdmaPeer run(Connection<RdmaPeer> connection, RdmaPeer mine, boolean bandwidth) {
         ExchangeFormat<RdmaPeer> keys = connection.plan().format();
         Mtu pathMtu = connection.plan().options().pathMtu();
         try {
@@ -96,8 +142,10 @@ public final class PerftestHandshake {
             trade("the cache line sizes", bigEndian(CACHE_LINE_SIZE));
             requireMtu(trade("the path MTUs", padded(Integer.toString(pathMtu.value()), 2)), pathMtu);
             byte[] myKeys = keys.format(mine);
-            RdmaPeer theirs = parse(keys, trade("the keys", myKeys));
-            trade("the keys of the QP", myKeys); // perftest sends them once for the test, then once per QP
+            if (!bandwidth) {
+                trade("the keys of the test", myKeys); // ib_write_lat sends them once for the test, then once per QP
+            }
+            RdmaPeer theirs = parse(keys, trade("the keys of the QP", myKeys));
             // perftest's server and client both connect before the next trade: neither writes before both are ready.
             connection.connectTo(theirs);
             trade("the keys, once connected", myKeys);
@@ -119,6 +167,16 @@ public final class PerftestHandshake {
         byte[] theirs = AddressExchange.readExactly(socket.getInputStream(), mine.length, peer + " (" + what + ")");
         socket.getOutputStream().write(mine);
         return theirs;
+    }
+
+    /** One step of an 8-byte number, sent big-endian as perftest's hton_long sends it. */
+    private long tradeLong(String what, long mine) throws IOException {
+        return ByteBuffer.wrap(trade(what, ByteBuffer.allocate(Long.BYTES).putLong(mine).array())).getLong();
+    }
+
+    /** One step of a double, its 8 bytes big-endian as perftest's hton_double sends them. */
+    private double tradeDouble(String what, double mine) throws IOException {
+        return Double.longBitsToDouble(tradeLong(what, Double.doubleToLongBits(mine)));
     }
 
     /** perftest refuses a peer older than 5.70, whose handshake has other steps; so does this side. */

@@ -33,17 +33,39 @@ public final class PeerWatch<T> implements AutoCloseable {
     private final T peer;
     private final QueuePair qp;
     private final Thread reader;
+    private final boolean watching;
     private volatile boolean gone;
     private volatile boolean finished;
 
     /** Watches {@code socket}, over which {@code peer} arrived to the side of {@code qp} (null in tests without one). */
     public PeerWatch(Socket socket, T peer, QueuePair qp) {
+        this(socket, peer, qp, true);
+    }
+
+    private PeerWatch(Socket socket, T peer, QueuePair qp, boolean watching) {
         this.socket = socket;
         this.peer = peer;
         this.qp = qp;
         this.reader = new Thread(this::readUntilClosed, "peer watch");
         reader.setDaemon(true);
-        reader.start();
+        this.watching = watching;
+        if (watching) {
+            reader.start();
+        }
+    }
+
+    /**
+     * The connection kept, not watched: for a peer that talks over it again after the run
+     * (ib_write_bw sends its results), whose words a watch would swallow. Such a peer's end shows
+     * as the end of that conversation ({@link #socket}), and {@link #finish} only closes.
+     */
+    public static <T> PeerWatch<T> unwatched(Socket socket, T peer, QueuePair qp) {
+        return new PeerWatch<>(socket, peer, qp, false);
+    }
+
+    /** The TCP connection, for the conversation of an {@link #unwatched} peer after the run. */
+    public Socket socket() {
+        return socket;
     }
 
     /**
@@ -106,6 +128,10 @@ public final class PeerWatch<T> implements AutoCloseable {
      * other waits for that, a few seconds at most, before it closes.
      */
     public void finish(boolean closesFirst) {
+        if (!watching) { // the conversation after the run ended it
+            close();
+            return;
+        }
         if (closesFirst) {
             sayFinished();
         } else {

@@ -54,17 +54,40 @@ class OptionsTest {
                 .contains("expected no-remote-write, wrong-rkey or past-end");
     }
 
-    /** ib_write_lat has one test, watched through the last byte, with no pattern to check: --perftest is that test. */
+    /** perftest's tools know only their own tests: watched through the last byte (lat) or told over TCP (bw), no pattern. */
     @Test
-    void perftestsHandshakeIsForIbWriteLatsTestAlone() {
+    void perftestsHandshakeIsForPerftestsOwnTests() {
         assertThat(parse("--perftest").options.invalid()).isNull();
-        assertThat(ProgramRun.of(RdmaWriteMain::run, "--perftest", "--bw").stderr())
-                .isEqualTo("05-rdma-write: --perftest speaks ib_write_lat's handshake, not ib_write_bw's (which also trades"
-                        + " results): leave out --bw (see --help)\n");
+        assertThat(parse("--perftest", "--bw").options.invalid()).isNull();
         assertThat(ProgramRun.of(RdmaWriteMain::run, "--perftest", "--notify", "imm").stderr())
                 .contains("ib_write_lat learns of a message by watching its last byte: leave out --notify");
+        assertThat(ProgramRun.of(RdmaWriteMain::run, "--perftest", "--bw", "--notify", "send").stderr())
+                .contains("ib_write_bw's server learns of the end over TCP, not by a notification: leave out --notify");
         ProgramRun check = ProgramRun.of(RdmaWriteMain::run, "--perftest", "-c");
         assertThat(check.exitCode()).isEqualTo(Cli.USAGE_ERROR);
-        assertThat(check.stderr()).contains("ib_write_lat's messages carry no pattern to check: leave out -c/--chk");
+        assertThat(check.stderr()).contains("perftest's messages carry no pattern to check: leave out -c/--chk");
+    }
+
+    /** As ib_write_bw: a list asks for one completion unless -Q says otherwise, and -n and -Q must fit the list. */
+    @Test
+    void aPostListIsPerftests() {
+        assertThat(parse("--bw", "--post_list", "16", "-n", "1600").options.perf.signalEvery()).isEqualTo(16);
+        assertThat(parse("--bw", "--post_list", "16", "-n", "1600", "-Q", "4").options.perf.signalEvery()).isEqualTo(4);
+        assertThat(parse("--bw").options.perf.signalEvery()).isEqualTo(100);
+        assertRefused("--post_list is for the bandwidth test (a latency test has one message in flight): add --bw",
+                "--post_list", "4");
+        assertRefused("-n/--iters 5000 is not a multiple of --post_list 16: every post is a whole list",
+                "--bw", "--post_list", "16");
+        assertRefused("--post_list 16 is not a multiple of -Q/--cq-mod 5: a list asks for its completions at the same places"
+                + " every time", "--bw", "--post_list", "16", "-n", "1600", "-Q", "5");
+        assertRefused("--post_list 16 is more than the 8 messages allowed in flight (-t/--tx-depth): pass a larger -t or a"
+                + " shorter list", "--bw", "--post_list", "16", "-n", "1600", "-t", "8");
+        assertRefused("-t/--tx-depth, -Q/--cq-mod and --post_list must be 1 or more", "--bw", "--post_list", "0");
+    }
+
+    private static void assertRefused(String problem, String... args) {
+        ProgramRun run = ProgramRun.of(RdmaWriteMain::run, args);
+        assertThat(run.exitCode()).isEqualTo(Cli.USAGE_ERROR);
+        assertThat(run.stderr()).isEqualTo("05-rdma-write: " + problem + " (see --help)\n");
     }
 }

@@ -159,11 +159,11 @@ public final class RdmaReadMain extends Cli.Program {
         }
         // As perftest, the whole -t is posted: the QP issues max_rd_atomic READs at once and holds the rest back.
         int depth = options.bandwidth ? options.depth() : 1;
-        int signalEvery = Math.min(options.cqMod, depth);
+        int signalEvery = options.bandwidth ? options.signalEvery() : 1;
         ReadLoops test = new ReadLoops(connection, watch, options.iters(), signalEvery);
         double seconds;
         if (options.bandwidth) {
-            BandwidthReport report = test.bandwidth(peer, depth, signalEvery, fail);
+            BandwidthReport report = test.bandwidth(peer, depth, signalEvery, options.postList, fail);
             report.lines(size, options.iters()).forEach(sideOut::println);
             seconds = report.seconds();
         } else {

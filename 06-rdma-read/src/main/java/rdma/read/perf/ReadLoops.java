@@ -88,10 +88,13 @@ final class ReadLoops {
         waits.awaitSends(i + 1, "the completion of this side's read");
     }
 
-    /** ib_read_bw's loop ({@link BandwidthLoop}): up to {@code depth} READs in flight, a completion every {@code signalEvery}. */
-    BandwidthReport bandwidth(ReadPeer peer, int depth, int signalEvery, Failure fail) {
-        SendRequest[] reads = reads(peer.buffer(), fail);
-        return new BandwidthLoop(waits, iters, depth, signalEvery).run(reads[0], reads[reads.length - 1], 0);
+    /**
+     * ib_read_bw's loop ({@link BandwidthLoop}): up to {@code depth} READs in flight, posted
+     * {@code postList} to an {@code ibv_post_send}, a completion every {@code signalEvery}.
+     */
+    BandwidthReport bandwidth(ReadPeer peer, int depth, int signalEvery, int postList, Failure fail) {
+        SendRequest[][] list = RdmaRequests.list(postList, message -> reads(peer.buffer(), fail));
+        return new BandwidthLoop(waits, iters, depth, signalEvery).run(list, 0);
     }
 
     /** The -c check: every byte read is the pattern the target wrote (this buffer started as zeros). */

@@ -55,6 +55,17 @@ class ReadDeviceTest {
         assertTheTargetOnlyWaited(run, 4096);
     }
 
+    /** Chapter 05's post list, for READs: 8 to an ibv_post_send, all read and checked. */
+    @Test
+    void theBandwidthTestPostsAListOfReadsAtATime() {
+        ProgramRun run = demo("--bw", "-n", "400", "-s", "4096", "-c", "--post_list", "8");
+
+        run.assertSucceeded();
+        assertThat(run.stdout()).contains("[client] -c: all 4096 bytes read match the target's pattern")
+                .containsPattern("\\[client\\]  4096       400 +[0-9.]+ +[0-9.]+");
+        assertTheTargetOnlyWaited(run, 4096);
+    }
+
     /** Two processes' worth of options: the target serves 2, the initiator would issue 16, and issues 2. */
     @Test
     void theInitiatorIssuesNoMoreThanTheTargetServes() throws Exception {
