@@ -19,32 +19,30 @@ log=bench/logs/post-list.log
 java_tool=(java -cp "$(chapter_classpath)" rdma.write.perf.RdmaWriteMain --bw "${gid_args[@]}")
 c_tool=(ib_write_bw -F); [ -n "$gid" ] && c_tool+=(-x "$gid")
 port=19100
+
+# One round of each tool at size $2 with list $3, $4 messages: its log lines, keyed "$1" (what the
+# round belongs to) and round $5.
+record_round() {
+  local key=$1 size=$2 list=$3 messages=$4 round=$5 c java
+  port=$((port + 2))
+  c=$(perftest_pair "$port" "${c_tool[@]}" -s "$size" -n "$messages" --post_list "$list" | table_value "BW average" 4)
+  java=$(run_pair $((port + 1)) "${java_tool[@]}" -s "$size" -n "$messages" --post_list "$list" | table_value "BW average" 4)
+  echo "bench: $size B, list $list, $messages messages, round $round: C ${c:-failed}, Java ${java:-failed} MB/sec" >&2
+  [ -n "$c" ] && [ -n "$java" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
+  echo "${key}c $size $list $round $c"
+  echo "${key}java $size $list $round $java"
+}
+
 {
   echo "# $(date -u +%F), $(uname -m), $(nproc) CPUs, $server_dev and $client_dev, $iters messages a run, $rounds rounds"
   echo "# tool size list round MB/sec (perftest's BW average)"
   for size in 64 4096; do
     for list in 1 4 16; do
-      for round in $(seq "$rounds"); do
-        port=$((port + 2))
-        c=$(perftest_pair "$port" "${c_tool[@]}" -s "$size" -n "$iters" --post_list "$list" | table_value "BW average" 4)
-        java=$(run_pair $((port + 1)) "${java_tool[@]}" -s "$size" -n "$iters" --post_list "$list" | table_value "BW average" 4)
-        echo "bench: $size B, list $list, round $round: C ${c:-failed}, Java ${java:-failed} MB/sec" >&2
-        [ -n "$c" ] && [ -n "$java" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
-        echo "c $size $list $round $c"
-        echo "java $size $list $round $java"
-      done
+      for round in $(seq "$rounds"); do record_round "" "$size" "$list" "$iters" "$round"; done
     done
   done
   # The goal's case again, ten times as long: how much of the gap is the JIT warming up.
-  for round in $(seq "$rounds"); do
-    port=$((port + 2))
-    c=$(perftest_pair "$port" "${c_tool[@]}" -s 64 -n $((iters * 10)) --post_list 16 | table_value "BW average" 4)
-    java=$(run_pair $((port + 1)) "${java_tool[@]}" -s 64 -n $((iters * 10)) --post_list 16 | table_value "BW average" 4)
-    echo "bench: 64 B, list 16, $((iters * 10)) messages, round $round: C ${c:-failed}, Java ${java:-failed} MB/sec" >&2
-    [ -n "$c" ] && [ -n "$java" ] || { cat /tmp/bench-client.txt /tmp/bench-server.txt >&2; exit 1; }
-    echo "long c 64 16 $round $c"
-    echo "long java 64 16 $round $java"
-  done
+  for round in $(seq "$rounds"); do record_round "long " 64 16 $((iters * 10)) "$round"; done
 } > "$log.new"
 mv "$log.new" "$log"
 java -cp bench/target/classes rdma.bench.report.PostListPage "$log" docs/benchmarks.md
