@@ -242,6 +242,50 @@ perftest_pair_once() {
   printf '%s\n' "$report"
 }
 
+# run_pair, with a profile of the run's middle: once it got going (sample_mid_run), perf samples
+# every CPU for 8 s into the perf data file $1, and meanwhile counts the client's system calls,
+# written to file $1.syscalls as "<seconds> <calls>". Port $2, the command after it; prints the
+# client's report, or nothing where the run ended before its profile did.
+profiled_pair() {
+  local data=$1 port=$2
+  shift 2
+  "$@" -d "$server_dev" -p "$port" > /tmp/bench-server.txt 2>&1 &
+  local server=$!
+  wait_listening "$port"
+  timeout 600 "$@" -d "$client_dev" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1 &
+  local client=$!
+  sleep 25
+  perf stat -x, -e raw_syscalls:sys_enter -p "$client" -o "$data.stat" -- sleep 8 2> /dev/null &
+  perf record -q -a -e cpu-clock -F 1000 -o "$data" -- sleep 8 2> /dev/null
+  wait $!
+  local running=yes
+  kill -0 "$client" 2> /dev/null || running=no
+  wait "$client" "$server" || true
+  awk -F, '$3 == "raw_syscalls:sys_enter" { print 8, $1 }' "$data.stat" > "$data.syscalls"
+  [ "$running" = yes ] || { echo "bench: the run ended before its profile did: give it more iterations" >&2; return 0; }
+  cat /tmp/bench-client.txt
+}
+
+# Where the samples in the perf data file $1 (perf record -a: every CPU) fell, as log lines that
+# start with the words $3: for the processes named $2 (for Java its main threads, "java"), the
+# percent of all samples in each place ("$3 dso [kernel.kallsyms] 48.90"; spaces in a place's name
+# become "_"), and of those in the kernel's reads of the lab's clock ("$3 clock 0.52", read_hpet);
+# for every process name, its percent ("$3 comm swapper 48.56": the idle task). The sorting of
+# places into rows is rdma.bench.report.Profile's.
+profile_lines() {
+  local data=$1 comm=$2 key=$3
+  # perf report -t '|' keeps its padding: each field is trimmed first.
+  perf report -q -i "$data" --no-children --sort comm,dso -t '|' --stdio 2> /dev/null | awk -F'|' -v comm="$comm" -v key="$key" '
+    { for (i = 1; i <= NF; i++) gsub(/^ +| +$/, "", $i); sub(/%$/, "", $1) }
+    $2 == comm && $1 > 0 { place = $3; gsub(/ /, "_", place); print key, "dso", place, $1 }'
+  perf report -q -i "$data" --no-children --sort comm,sym -t '|' --stdio 2> /dev/null | awk -F'|' -v comm="$comm" -v key="$key" '
+    { for (i = 1; i <= NF; i++) gsub(/^ +| +$/, "", $i); sub(/%$/, "", $1) }
+    $2 == comm && $3 == "[k] read_hpet" { clock += $1 } END { printf "%s clock %.2f\n", key, clock }'
+  perf report -q -i "$data" --no-children --sort comm -t '|' --stdio 2> /dev/null | awk -F'|' -v key="$key" '
+    { for (i = 1; i <= NF; i++) gsub(/^ +| +$/, "", $i); sub(/%$/, "", $1) }
+    NF >= 2 && $1 > 0 { name = $2; gsub(/ /, "_", name); print key, "comm", name, $1 }'
+}
+
 # Where the samples of the processes named $2 (for Java, its main thread, "java") fell in the perf
 # data file $1 (perf record -a: every CPU), each in percent of all samples: "kernel clock jna jit jvm
 # libraries". clock is the part of kernel spent reading the clock (read_hpet: the lab's guest clock

@@ -6,24 +6,42 @@ import java.util.List;
  * perftest's bandwidth table ({@code ib_write_bw}, {@code ib_read_bw}): bytes moved between the
  * first post and the last completion. MB here is 2^20 bytes, as perftest counts it. The peak is
  * the best rate over any window that ends at a signaled completion; the loop records the time of
- * each window's first post and of its completion in arrays made before it starts.
+ * each window's first post and of its completion in arrays made before it starts. As perftest, a
+ * run of more than {@link #PEAK_MAX_ITERATIONS} messages has no peak (it prints 0.00), and then
+ * reads the clock only at the first post and after the last completion: each read is a system
+ * call where the clock is not in user space (in the lab), and perftest reads its cycle counter,
+ * an instruction.
  */
 public final class BandwidthReport {
     static final String HEADER = " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]";
     private static final double MB = 1 << 20;
+    /** perftest looks for the peak only in runs of at most this many iterations. */
+    public static final int PEAK_MAX_ITERATIONS = 20_000;
 
     private final long[] windowPosted;
     private final long[] windowCompleted;
     private final int[] windowMessages;
+    private final boolean peak;
     private int windows;
     private long firstPost;
     private long lastCompletion;
 
-    /** Room for {@code maxWindows} windows of messages. */
-    public BandwidthReport(int maxWindows) {
+    /** A report of {@code iterations} messages with a completion every {@code signalEvery}. */
+    public static BandwidthReport of(int iterations, int signalEvery) {
+        return iterations > PEAK_MAX_ITERATIONS ? new BandwidthReport(0, false) : new BandwidthReport(iterations / signalEvery + 2, true);
+    }
+
+    /** Room for {@code maxWindows} windows of messages; without {@code peak}, none is kept. */
+    BandwidthReport(int maxWindows, boolean peak) {
         windowPosted = new long[maxWindows];
         windowCompleted = new long[maxWindows];
         windowMessages = new int[maxWindows];
+        this.peak = peak;
+    }
+
+    /** Whether the loop should time each window ({@link #windowCompleted}), or only call {@link #finished}. */
+    public boolean timesWindows() {
+        return peak;
     }
 
     /** The first message is posted now. */
@@ -46,6 +64,15 @@ public final class BandwidthReport {
         windowMessages[windows] = messages;
         windows++;
         lastCompletion = completedNanos;
+    }
+
+    /** The last message completed now: the end of a run whose windows are not timed. */
+    public void finished() {
+        finished(System.nanoTime());
+    }
+
+    void finished(long nanos) {
+        lastCompletion = nanos;
     }
 
     /** Seconds from the first post to the last completion. */
@@ -73,10 +100,10 @@ public final class BandwidthReport {
         for (int i = 0; i < windows; i++) {
             bestNanosPerMessage = Math.min(bestNanosPerMessage, (double) (windowCompleted[i] - windowPosted[i]) / windowMessages[i]);
         }
-        double peak = size / (bestNanosPerMessage / 1e9) / MB;
+        double peakRate = peak ? size / (bestNanosPerMessage / 1e9) / MB : 0;
         double average = (double) size * iterations / seconds / MB;
         double messageRate = iterations / seconds / 1e6;
-        return new Figures(size, iterations, peak, average, messageRate);
+        return new Figures(size, iterations, peakRate, average, messageRate);
     }
 
     public List<String> lines(int size, int iterations) {

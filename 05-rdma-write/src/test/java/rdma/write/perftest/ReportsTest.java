@@ -28,7 +28,7 @@ class ReportsTest {
 
     @Test
     void theBandwidthTableCountsMebibytesAsPerftestDoes() {
-        BandwidthReport report = new BandwidthReport(2);
+        BandwidthReport report = BandwidthReport.of(1024, 512);
         report.started(0);
         // two windows of 512 messages of 1 MiB: the first takes one second, the second half of one
         report.windowCompleted(0, 1_000_000_000L, 512);
@@ -38,6 +38,19 @@ class ReportsTest {
 
         // average: 1024 MiB in 1.5 s; peak: the second window, 512 MiB in 0.5 s
         assertThat(lines.get(2)).startsWith(" 1048576    1024             1024.00            682.67").endsWith("0.000683");
+    }
+
+    @Test
+    void aRunLongerThanPerftestsPeakLimitHasNoPeakAndTimesNoWindow() {
+        BandwidthReport report = BandwidthReport.of(BandwidthReport.PEAK_MAX_ITERATIONS + 100, 100);
+        report.started(0);
+        report.finished(2_000_000_000L);
+
+        assertThat(report.timesWindows()).isFalse();
+        assertThat(BandwidthReport.of(BandwidthReport.PEAK_MAX_ITERATIONS, 100).timesWindows()).isTrue();
+        // perftest prints a peak of 0.00 for such a run; the average is the whole run's
+        assertThat(report.lines(1 << 20, BandwidthReport.PEAK_MAX_ITERATIONS + 100).get(2))
+                .startsWith(" 1048576    20100            0.00               10050.00");
     }
 
     @Test

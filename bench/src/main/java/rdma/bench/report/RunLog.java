@@ -5,19 +5,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The raw log a bench script writes: comment lines starting with "#" (the first says when and
- * where it ran), then one run a line, its key words and last its measured value:
+ * where it ran; those of the form {@code # name: value} are facts about the run, such as the
+ * versions of the tools), then one run a line, its key words and last its measured value:
  * {@code java 64 16 2 21.53} is Java's run of round 2 at 64 B with a list of 16.
  */
-public record RunLog(String header, List<Run> runs) {
+public record RunLog(String header, Map<String, String> facts, List<Run> runs) {
     /** One run: the words before its value, and the value. */
     public record Run(List<String> key, double value) {
     }
+
+    private static final Pattern FACT = Pattern.compile("([a-z][a-z ]*): (.+)");
 
     public static RunLog read(Path file) throws IOException {
         return parse(Files.readAllLines(file));
@@ -25,16 +31,23 @@ public record RunLog(String header, List<Run> runs) {
 
     public static RunLog parse(List<String> lines) {
         String header = null;
+        Map<String, String> facts = new LinkedHashMap<>();
         List<Run> runs = new ArrayList<>();
         for (String line : lines) {
             if (line.startsWith("#")) {
-                header = header == null ? line.substring(1).strip() : header;
+                String comment = line.substring(1).strip();
+                Matcher fact = FACT.matcher(comment);
+                if (header == null) {
+                    header = comment;
+                } else if (fact.matches()) {
+                    facts.put(fact.group(1), fact.group(2));
+                }
             } else if (!line.isBlank()) {
                 List<String> words = List.of(line.strip().split("\\s+"));
                 runs.add(new Run(words.subList(0, words.size() - 1), Double.parseDouble(words.get(words.size() - 1))));
             }
         }
-        return new RunLog(header, runs);
+        return new RunLog(header, facts, runs);
     }
 
     /**
@@ -49,6 +62,21 @@ public record RunLog(String header, List<Run> runs) {
             }
         }
         return new ArrayList<>(byRound.values());
+    }
+
+    /** The fact {@code name} of the log's comments, which the page cannot do without. */
+    public String fact(String name) {
+        String value = facts.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("the log says nothing of \"" + name + "\" (a line \"# " + name + ": ...\")");
+        }
+        return value;
+    }
+
+    /** The runs whose keys start with {@code prefix}. */
+    public List<Run> runs(String... prefix) {
+        return runs.stream().filter(run -> run.key().size() > prefix.length
+                && run.key().subList(0, prefix.length).equals(List.of(prefix))).toList();
     }
 
     /**
