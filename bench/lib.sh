@@ -82,6 +82,20 @@ target() {
     print "met" }' "$@"
 }
 
+# The facts a run log starts with, as "# name: value" comment lines (rdma.bench.report.RunLog
+# reads them): the date, where it ran ("lab" inside the soft-RoCE lab, else the host's name), its
+# CPUs and machine, and the versions of Java, JNA, rdma-core and perftest.
+log_facts() {
+  echo "# date: $(date -u +%F)"
+  echo "# where: $( [ "${RDMA_LAB:-}" = 1 ] && echo lab || uname -n)"
+  echo "# cpus: $(nproc)"
+  echo "# machine: $(uname -m)"
+  echo "# java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1)"
+  echo "# jna: $(pom_version jna)"
+  echo "# rdma-core: $(dpkg-query -W -f '${Version}' ibverbs-utils 2>/dev/null || echo unknown)"
+  echo "# perftest: $(dpkg-query -W -f '${Version}' perftest 2>/dev/null || echo unknown)"
+}
+
 # pom_version and chapter_classpath: bin/classpath.sh, which bin/chapter runs the chapters with.
 . "$(dirname "${BASH_SOURCE[0]}")/../bin/classpath.sh"
 
@@ -149,6 +163,28 @@ pingpong_pair() {
   echo "$usec $mbit"
 }
 
+# The rounds of a pingpong benchmark, as log lines: $1 rounds at each size in $3..., every tool
+# named in $2 ("c java": the arrays c_tool and java_tool) once a round, in turn, so that the lab's
+# drift hits them alike, each at the caller's iters[SIZE] iterations and at four times that, on TCP
+# ports counted on from the caller's port. Prints "short TOOL SIZE ROUND <usec/iter>" and "long ..."
+# for each pair of runs; rdma.bench.report.Stats.steady takes the steady state from the two.
+pingpong_rounds() {
+  local rounds=$1 tools=$2 size round tool short long
+  shift 2
+  for size in "$@"; do
+    for round in $(seq "$rounds"); do
+      for tool in $tools; do
+        port=$((port + 2))
+        short=$(pingpong_pair "${tool}_tool" "$port" -s "$size" -n "${iters[$size]}" | cut -d' ' -f1)
+        long=$(pingpong_pair "${tool}_tool" $((port + 1)) -s "$size" -n $((4 * iters[$size])) | cut -d' ' -f1)
+        echo "bench: size $size round $round $tool: $short usec/iter, $long over 4 times as many iterations" >&2
+        echo "short $tool $size $round $short"
+        echo "long $tool $size $round $long"
+      done
+    done
+  done
+}
+
 # A tool's steady state from two runs of it, one of N iterations and one of 4N: the long run's extra
 # 3N iterations alone, per iteration, (4 x long - short) / 3, to $3 decimals (default 2), where $1
 # and $2 are the runs' figures per iteration (usec/iter, or CPU per 1000 iterations). What every run
@@ -156,37 +192,6 @@ pingpong_pair() {
 # times the short one, not twice: the difference carries the noise of both runs, which
 # (2 x long - short) multiplies by about 2.2 and this by about 1.4.
 steady_of() { awk -v s="$1" -v l="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f\n", d, (4 * l - s) / 3 }'; }
-
-# A run's usec/iter twice, from one round of an ibv_rc_pingpong-like tool (the array named $1) at size
-# $2: its N-iteration run ($3 = N) as the tool reports it ("whole": for Java, the JIT's warm-up
-# included), and the steady state (steady_of it and a 4N-iteration run), as perftest separates its
-# warm-up. Uses TCP ports $4 and $4 + 1 (the caller counts the ports: this runs in a subshell).
-# Prints "whole steady".
-whole_and_steady() {
-  local tool=$1 size=$2 n=$3 port=$4 short long
-  short=$(pingpong_pair "$tool" "$port" -s "$size" -n "$n" | cut -d' ' -f1)
-  long=$(pingpong_pair "$tool" $((port + 1)) -s "$size" -n $((4 * n)) | cut -d' ' -f1)
-  echo "$short $(steady_of "$short" "$long")"
-}
-
-# The rounds of a pingpong benchmark: $1 rounds at each size in $3..., every tool named in $2 ("c java":
-# the arrays c_tool and java_tool) once a round, in turn, so that the lab's drift hits them alike,
-# each at the caller's iters[SIZE] iterations (whole_and_steady), on TCP ports counted on from the
-# caller's port. Appends each run to the caller's lists whole[TOOL,SIZE] and steady[TOOL,SIZE].
-pingpong_rounds() {
-  local rounds=$1 tools=$2 size round tool w s
-  shift 2
-  for size in "$@"; do
-    for round in $(seq "$rounds"); do
-      for tool in $tools; do
-        port=$((port + 2))
-        read -r w s < <(whole_and_steady "${tool}_tool" "$size" "${iters[$size]}" "$port")
-        whole[$tool,$size]+="$w "; steady[$tool,$size]+="$s "
-        echo "bench: size $size round $round $tool: whole $w usec/iter, steady $s usec/iter" >&2
-      done
-    done
-  done
-}
 
 # One run of a perftest-like tool (the command in the arguments after the port), server and client
 # with the same options, on $server_dev and $client_dev; prints the client's report.
@@ -264,6 +269,15 @@ profiled_pair() {
   awk -F, '$3 == "raw_syscalls:sys_enter" { print 8, $1 }' "$data.stat" > "$data.syscalls"
   [ "$running" = yes ] || { echo "bench: the run ended before its profile did: give it more iterations" >&2; return 0; }
   cat /tmp/bench-client.txt
+}
+
+# profiled_pair for one of perftest's tools, returning 2 where its clock estimate failed
+# (perftest_retried runs it again).
+perftest_profiled_pair() {
+  local report
+  report=$(profiled_pair "$@")
+  clock_failed /tmp/bench-client.txt && return 2
+  printf '%s\n' "$report"
 }
 
 # Where the samples in the perf data file $1 (perf record -a: every CPU) fell, as log lines that

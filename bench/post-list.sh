@@ -45,7 +45,7 @@ profile_round() {
   for tool in c java; do
     port=$((port + 1))
     if [ "$tool" = c ]; then
-      c=$(perftest_retried profiled_pair_once "$data" "$port" "${c_tool[@]}" -s 64 -n "$minute" --post_list 16 | table_value "BW average" 4)
+      c=$(perftest_retried perftest_profiled_pair "$data" "$port" "${c_tool[@]}" -s 64 -n "$minute" --post_list 16 | table_value "BW average" 4)
       profile_lines "$data" ib_write_bw "profile c"
     else
       java=$(profiled_pair "$data" "$port" "${java_tool[@]}" -s 64 -n "$minute" --post_list 16 | table_value "BW average" 4)
@@ -59,14 +59,6 @@ profile_round() {
   echo "minute c 64 16 1 $c"
   echo "minute java 64 16 1 $java"
 }
-# profiled_pair for perftest, returning 2 where its clock estimate failed (perftest_retried runs it again).
-profiled_pair_once() {
-  local report
-  report=$(profiled_pair "$@")
-  clock_failed /tmp/bench-client.txt && return 2
-  printf '%s\n' "$report"
-}
-
 {
   echo "# $(date -u +%F), $(uname -m), $(nproc) CPUs, $server_dev and $client_dev, $iters messages a run, $rounds rounds"
   echo "# cpus: $(nproc)"

@@ -43,16 +43,16 @@ public final class PostListPage {
             for (String list : log.distinct("c", 2)) {
                 List<Double> c = log.values("c", size, list);
                 List<Double> java = log.values("java", size, list);
-                page.append(String.format("| %s | %s | %.2f | %.2f | %.2fx | %s |%n", sizeName(size), list, Stats.median(c),
+                page.append(String.format("| %s | %s | %.2f | %.2f | %.2fx | %s |%n", Pages.sizeName(size), list, Stats.median(c),
                         Stats.median(java), Stats.pairedMedian(java, c), Stats.ratioRange(java, c)));
             }
         }
         double atGoal = Stats.pairedMedian(log.values("java", GOAL_SIZE, GOAL_LIST), log.values("c", GOAL_SIZE, GOAL_LIST));
         String one = log.distinct("c", 2).get(0);
         page.append(String.format("%nThe goal, Java at least %.1fx of `ib_write_bw` with a list of %s at %s: %s (%.2fx).%n",
-                GOAL, GOAL_LIST, sizeName(GOAL_SIZE), atGoal >= GOAL ? "met" : "not met", atGoal))
+                GOAL, GOAL_LIST, Pages.sizeName(GOAL_SIZE), atGoal >= GOAL ? "met" : "not met", atGoal))
                 .append(String.format("What a list of %s buys each tool at %s, against a list of %s: C %.2fx, Java %.2fx"
-                        + " (medians of the rounds' own ratios).%n", GOAL_LIST, sizeName(GOAL_SIZE), one,
+                        + " (medians of the rounds' own ratios).%n", GOAL_LIST, Pages.sizeName(GOAL_SIZE), one,
                         gain(log, "c", one), gain(log, "java", one)))
                 .append(minuteRuns(log))
                 .append("\nTo reproduce: `mvn -q install -DskipTests && lab/run bench/post-list.sh`.\n");
@@ -80,7 +80,7 @@ public final class PostListPage {
         StringBuilder text = new StringBuilder();
         text.append(String.format("%n### The goal's case in runs of about a minute%n%n"))
                 .append(String.format("%s messages a run at %s with a list of %s, where the JIT's warm-up weighs little:"
-                        + " C %.2f, Java %.2f MB/sec, Java / C %.2fx (%s).%n%n", log.fact("minute"), sizeName(GOAL_SIZE),
+                        + " C %.2f, Java %.2f MB/sec, Java / C %.2fx (%s).%n%n", log.fact("minute"), Pages.sizeName(GOAL_SIZE),
                         GOAL_LIST, Stats.median(c), Stats.median(java), Stats.pairedMedian(java, c), Stats.ratioRange(java, c)))
                 .append("In the first round `perf` sampled every CPU for 8 s in the middle of each tool's run and counted each")
                 .append(" sample of the tool's processes, both sides, by where it was (for Java its main threads', which run")
@@ -133,11 +133,5 @@ public final class PostListPage {
     /** How much faster {@code tool} ran with the goal's list than with list {@code one}, at the goal's size. */
     private static double gain(RunLog log, String tool, String one) {
         return Stats.pairedMedian(log.values(tool, GOAL_SIZE, GOAL_LIST), log.values(tool, GOAL_SIZE, one));
-    }
-
-    /** A message size as the page names it: "64 B", "4 KiB". */
-    static String sizeName(String bytes) {
-        long size = Long.parseLong(bytes);
-        return size >= 1024 && size % 1024 == 0 ? size / 1024 + " KiB" : size + " B";
     }
 }

@@ -23,7 +23,7 @@ public record RunLog(String header, Map<String, String> facts, List<Run> runs) {
     public record Run(List<String> key, double value) {
     }
 
-    private static final Pattern FACT = Pattern.compile("([a-z][a-z ]*): (.+)");
+    private static final Pattern FACT = Pattern.compile("([a-z][a-z0-9 -]*): (.+)");
 
     public static RunLog read(Path file) throws IOException {
         return parse(Files.readAllLines(file));
@@ -75,7 +75,7 @@ public record RunLog(String header, Map<String, String> facts, List<Run> runs) {
 
     /** The runs whose keys start with {@code prefix}. */
     public List<Run> runs(String... prefix) {
-        return runs.stream().filter(run -> run.key().size() > prefix.length
+        return runs.stream().filter(run -> run.key().size() >= prefix.length
                 && run.key().subList(0, prefix.length).equals(List.of(prefix))).toList();
     }
 

@@ -27,4 +27,11 @@ class StatsTest {
         assertThat(Stats.ratioRange(java, c)).isEqualTo("1.00x to 2.00x");
         assertThatThrownBy(() -> Stats.roundRatios(List.of(1.0), c)).hasMessage("1 rounds against 3");
     }
+
+    /** A run of 4N iterations at 10.5 usec after one of N at 12: the extra 3N took 10 each. */
+    @Test
+    void theSteadyStateIsTheLongerRunsExtraIterations() {
+        assertThat(Stats.steady(List.of(12.0, 8.0), List.of(10.5, 8.0))).containsExactly(10.0, 8.0);
+        assertThatThrownBy(() -> Stats.steady(List.of(1.0), List.of())).hasMessage("1 shorter runs against 0 longer");
+    }
 }
