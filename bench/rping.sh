@@ -2,7 +2,8 @@
 # Chapter 09 against rdma-core's rping, on the same devices in one session, alternating rounds:
 # the time from a client's start to its connection's ESTABLISHED (each client against C's server),
 # and the time per validated ping at 64 B and 4 KiB (each client against its own kind of server).
-# Writes its section of docs/benchmarks.md.
+# This script only runs and records, into bench/logs/rping.log; rdma.bench.report.RpingPage renders
+# the section of docs/benchmarks.md from that log.
 #
 #   mvn -q install -DskipTests && lab/run bench/rping.sh        # in the soft-RoCE lab
 #   bench/rping.sh 192.0.2.1 192.0.2.2                          # or: server address, client address
@@ -61,76 +62,35 @@ run_pair() {
     }' "$work/client.txt" || { head -c 4000 "$work/client.txt" "$work/server.txt" >&2; return 1; }
 }
 
-# The connection: each client against C's server, 1 ping, with -d.
-declare -A connect=() cm=()
-for round in $(seq "$rounds"); do
-  for kind in c java; do
-    read -r ms cm_ms < <(run_pair c "$kind" 1 64 -d)
-    connect[$kind]+="$ms "
-    cm[$kind]+="$cm_ms "
-    echo "bench: connect round $round, $kind client: $ms ms from start, $cm_ms ms from rdma_create_id, to ESTABLISHED" >&2
-  done
-done
-
-# The pings: per ping, from the first ping's line to the last, so that starting and connecting are left out.
-declare -A per_ping=()
-for size in 64 4096; do
+log=bench/logs/rping.log
+{
+  echo "# bench/rping.sh: server at $server_ip, client from $client_ip, $rounds rounds, $pings pings a run"
+  log_facts
+  echo "# rdmacm-utils: $(dpkg-query -W -f '${Version}' rdmacm-utils 2>/dev/null || echo unknown)"
+  echo "# addresses: $server_ip $client_ip"
+  echo "# pings: $pings"
+  echo "# connect TOOL ROUND ms (start to ESTABLISHED); cm TOOL ROUND ms (rdma_create_id to ESTABLISHED); ping TOOL SIZE ROUND us"
+  # The connection: each client against C's server, 1 ping, with -d.
   for round in $(seq "$rounds"); do
     for kind in c java; do
-      read -r us < <(run_pair "$kind" "$kind" "$pings" "$size" -v)
-      per_ping[$kind.$size]+="$us "
-      echo "bench: ping round $round, $size B, $kind: $us us/ping" >&2
+      read -r ms cm_ms < <(run_pair c "$kind" 1 64 -d)
+      [ -n "${cm_ms:-}" ] || { echo "bench: the connection of round $round, $kind client, failed" >&2; exit 1; }
+      echo "bench: connect round $round, $kind client: $ms ms from start, $cm_ms ms from rdma_create_id, to ESTABLISHED" >&2
+      echo "connect $kind $round $ms"
+      echo "cm $kind $round $cm_ms"
     done
   done
-done
-
-med() { printf '%s\n' $1 | median; }
-c_connect=$(med "${connect[c]}"); j_connect=$(med "${connect[java]}")
-c_cm=$(med "${cm[c]}"); j_cm=$(med "${cm[java]}")
-rows=()
-for size in 64 4096; do
-  c=$(med "${per_ping[c.$size]}"); j=$(med "${per_ping[java.$size]}")
-  rows+=("| $size B | $c | $j | $(ratio "$j" "$c")x |")
-done
-where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, 2 vCPUs, the JVM with C1 only: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
-
-write_section rping <<SECTION
-## Chapter 09: rping against rping, in the lab
-
-Measured by \`bench/rping.sh\` on $(date -u +%Y-%m-%d), server at $server_ip, client from $client_ip,
-$rounds alternating rounds; each cell is the median.
-
-The connection, a client against C's server, with \`-d\` (each tool prints a line after
-\`rdma_create_id\` and one for each event; every line is stamped as it arrives), in milliseconds:
-
-| client | start to ESTABLISHED | rdma_create_id to ESTABLISHED |
-| --- | --- | --- |
-| C | $c_connect | $c_cm |
-| Java | $j_connect | $j_cm |
-
-From the start, Java/C is $(ratio "$j_connect" "$c_connect")x: the JVM's start and the loading of its classes (from
-the repository's build directories, which the lab reads over 9p) are most of Java's time. From the
-identifier's creation it is $(ratio "$j_cm" "$c_cm")x: the same calls to librdmacm and libibverbs, and for Java
-the first use of every class the connection needs, the earlier chapters' included, each loaded over
-9p and compiled by C1 at that moment. This script does not split the two (a second connection in
-the same JVM would); the pings below, where every class is loaded, show the calls themselves.
-
-A validated ping (\`-V\`: the advert SEND, the server's READ, the go-ahead, the sink's advert, the
-WRITE back, the go-ahead, the comparison), each client against its own kind of server, $pings pings
-with \`-v\`: the time from the line the client prints for its first ping to the line of its last,
-divided by the pings between them, in microseconds (the JVM's start and the connection fall
-before the first line):
-
-| size | C us/ping | Java us/ping | Java/C |
-| --- | --- | --- | --- |
-$(printf '%s\n' "${rows[@]}")
-
-Both tools wait for each completion on a completion channel (rping's CQ thread; chapter 08's
-waiter), so every step of a ping includes a wake-up.
-
-Where: $where.
-Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1). rdma-core: $(dpkg-query -W -f '${Version}' rdmacm-utils 2>/dev/null || echo unknown).
-
-To reproduce: \`mvn -q install -DskipTests && lab/run bench/rping.sh\`.
-SECTION
-sed -n "/<!-- rping: begin -->/,/<!-- rping: end -->/p" docs/benchmarks.md
+  # The pings: per ping, from the first ping's line to the last, so that starting and connecting are left out.
+  for size in 64 4096; do
+    for round in $(seq "$rounds"); do
+      for kind in c java; do
+        read -r us < <(run_pair "$kind" "$kind" "$pings" "$size" -v)
+        [ -n "${us:-}" ] || { echo "bench: the pings of round $round, $size B, $kind, failed" >&2; exit 1; }
+        echo "bench: ping round $round, $size B, $kind: $us us/ping" >&2
+        echo "ping $kind $size $round $us"
+      done
+    done
+  done
+} > "$log.new"
+mv "$log.new" "$log"
+java -cp bench/target/classes rdma.bench.report.RpingPage "$log" docs/benchmarks.md
