@@ -1,0 +1,77 @@
+package rdma.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The "lab" section of docs/benchmarks.md, from bench/lab.sh's log: the lab's boot, each chapter's
+ * demo, and where a JVM's start goes in the lab.
+ *
+ * <pre>java -cp ... rdma.bench.report.LabPage bench/logs/lab.log docs/benchmarks.md</pre>
+ */
+public final class LabPage {
+    /** The steps bench/lab-starts.sh times, and what each is. */
+    static final List<List<String>> STEPS = List.of(
+            List.of("jvm", "`java -version`: a JVM alone"),
+            List.of("maven", "`mvn -q -o -pl 04-rc-pingpong validate`: Maven's start and its model of the build"),
+            List.of("program", "`bin/chapter 04-rc-pingpong --demo -n 1`: a program's start, one message"),
+            List.of("learner", "`mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command"));
+
+    private LabPage() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: LabPage LOG PAGE");
+            System.exit(2);
+        }
+        Section.write(Path.of(args[1]), "lab", render(RunLog.read(Path.of(args[0]))));
+    }
+
+    /** The section's Markdown. */
+    static String render(RunLog log) {
+        List<Double> boots = log.values("boot");
+        List<RunLog.Run> demos = log.runs("demo");
+        StringBuilder page = new StringBuilder(String.format("""
+                ## The lab itself
+
+                `bench/lab.sh`: `lab/run true`, which boots the guest, creates `rxe0` and `rxe1`, runs nothing
+                and powers off, %d times on a host of %s CPUs with `%s` acceleration.
+
+                | runs | median | each run, s |
+                | ---: | ---: | --- |
+                | %d | %.1f s | %s |
+
+                Each chapter's demo, `mvn -q -o -pl <chapter> exec:java` with no arguments, timed inside one lab
+                session (Maven and the JVM starting included, the boot not):
+
+                """, boots.size(), log.fact("cpus"), log.fact("accel"), boots.size(), Stats.median(boots),
+                String.join(" ", boots.stream().map(seconds -> String.format("%.1f", seconds)).toList())));
+        page.append("| Chapter |");
+        demos.forEach(demo -> page.append(' ').append(demo.key().get(1), 0, 2).append(" |"));
+        page.append("\n| --- |");
+        demos.forEach(demo -> page.append(" --- |"));
+        page.append("\n| seconds |");
+        demos.forEach(demo -> page.append(String.format(" %.0f |", demo.value())));
+        page.append(String.format("""
+
+
+                Where a start goes (`bench/lab-starts.sh`, inside one lab session, %d rounds): each step
+                under the lab's JVM options (`%s`), and *lean*, with
+                `-XX:+UseSerialGC -XX:CICompilerCount=1` added (fewer JVM threads to share the two emulated CPUs
+                with the program's), alternating. The ratio is the median of each round's lean/lab, with the
+                rounds' range.
+
+                | step | lab | lean | lean/lab |
+                | --- | ---: | ---: | --- |
+                """, log.values("start", "lab", "jvm").size(), log.fact("lab jvm options")));
+        for (List<String> step : STEPS) {
+            List<Double> lab = log.values("start", "lab", step.get(0));
+            List<Double> lean = log.values("start", "lean", step.get(0));
+            page.append(String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(lab), Stats.median(lean),
+                    Stats.pairedMedian(lean, lab), Stats.ratioRange(lean, lab)));
+        }
+        return page.toString();
+    }
+}

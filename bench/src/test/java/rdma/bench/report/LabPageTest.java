@@ -1,0 +1,30 @@
+package rdma.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The section rendered from a recorded log: boots, demos and starts. */
+class LabPageTest {
+    @Test
+    void bootsDemosAndStarts() {
+        List<String> lines = new ArrayList<>(List.of("# bench/lab.sh", "# cpus: 2", "# accel: tcg", "boot 1 10.04", "boot 2 11.4",
+                "boot 3 9.9", "demo 01-devices 22", "demo 02-pd-mr 21", "# lab jvm options: -XX:TieredStopAtLevel=1"));
+        for (List<String> step : LabPage.STEPS) {
+            lines.addAll(List.of("start lab " + step.get(0) + " 1 10", "start lean " + step.get(0) + " 1 9",
+                    "start lab " + step.get(0) + " 2 20", "start lean " + step.get(0) + " 2 20"));
+        }
+
+        String page = LabPage.render(RunLog.parse(lines));
+
+        assertThat(page).startsWith("## The lab itself\n")
+                .contains("and powers off, 3 times on a host of 2 CPUs with `tcg` acceleration.")
+                .contains("| 3 | 10.0 s | 10.0 11.4 9.9 |")
+                .contains("| Chapter | 01 | 02 |\n| --- | --- | --- |\n| seconds | 22 | 21 |\n")
+                .contains("inside one lab session, 2 rounds): each step\nunder the lab's JVM options (`-XX:TieredStopAtLevel=1`)")
+                .contains("| `java -version`: a JVM alone | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |")
+                .endsWith("| `mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |\n");
+    }
+}
