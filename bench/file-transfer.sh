@@ -9,7 +9,8 @@
 # runs with the JVM's own compilers, with C1 only (as the lab's tests run), and through chapter 08.
 # Then where the time goes (the machine's CPU during ib_write_bw, SHA-256 on one thread, each
 # thread's CPU in the whole transfer, sampled from /proc) and the sweep that chose the defaults.
-# Writes its sections of docs/benchmarks.md.
+# This script only runs and records, into bench/logs/file-transfer.log;
+# rdma.bench.report.FileTransferPage renders the section of docs/benchmarks.md from that log.
 #
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh   # in the soft-RoCE lab
 #   bench/file-transfer.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
@@ -223,71 +224,57 @@ c_run_once() {
 
 to_bytes() { numfmt --from=iec "$1"; }
 
+# The fields of cpu_profile's line, as the log names them.
+profile_fields=(receiver-main receiver-sha256 receiver-jit receiver-rest sender-main sender-sha256 sender-jit sender-rest
+  outside idle whole)
+# The log lines of a run's profile: "profile $1 $2 FIELD <CPU seconds>", from $work/profile.
+profile_lines_of() {
+  local -a values
+  read -r -a values < "$work/profile"
+  for i in "${!profile_fields[@]}"; do echo "profile $1 $2 ${profile_fields[$i]} ${values[$i]}"; done
+}
+
+# Stops the script where a run read in a process substitution (whose failure nobody sees) gave nothing.
+measured() { [ -n "$1" ] || { echo "bench: $2 failed" >&2; exit 1; }; }
+
 chunk=1M; depth=8
-c_values=(); cq_values=(); t_values=(); tm_values=(); te_values=(); j_values=(); disk_values=(); c1_values=(); je_values=()
-user_values=(); kernel_values=(); j_profiles=(); je_profiles=()
+log=bench/logs/file-transfer.log
+exec 3> "$log.new"
+{
+  echo "# bench/file-transfer.sh: $server_dev and $client_dev, $rounds rounds, 1 GiB, --chunk $chunk --depth $depth"
+  log_facts
+  echo "# devices: $server_dev $client_dev"
+  echo "# chunk: $chunk"
+  echo "# chunk bytes: $(to_bytes $chunk)"
+  echo "# depth: $depth"
+  echo "# mib: $((size >> 20))"
+  echo "# rate TOOL ROUND MiB/s; cpu user|kernel c ROUND share of all CPUs; disk java ROUND s;"
+  echo "# profile java|java-events ROUND FIELD CPU s; hash JIT MiB/s; sweep CHUNK DEPTH MiB/s; sweep-disk CHUNK DEPTH s"
+} >&3
 for round in $(seq "$rounds"); do
   read -r rate user kernel < <(c_run "$(to_bytes $chunk)" "$depth")
-  c_values+=("$rate"); user_values+=("$user"); kernel_values+=("$kernel")
+  measured "$rate" "ib_write_bw, round $round"
+  echo "rate c $round $rate" >&3; echo "cpu user c $round $user" >&3; echo "cpu kernel c $round $kernel" >&3
   # ib_write_bw asks for a completion every --cq-mod messages (at most its depth); chapter 07 for every chunk.
   read -r rate _ _ < <(c_run "$(to_bytes $chunk)" "$depth" -Q 1)
-  cq_values+=("$rate")
-  t_values+=("$(transport_run poll poll)")
-  tm_values+=("$(transport_run events poll)")
-  te_values+=("$(transport_run events events)")
+  measured "$rate" "ib_write_bw -Q 1, round $round"
+  echo "rate c-q1 $round $rate" >&3
+  for ways in "poll poll transport-poll" "events poll transport-events-poll" "events events transport-events"; do
+    read -r receiver_wait sender_wait name <<< "$ways"
+    rate=$(transport_run "$receiver_wait" "$sender_wait")
+    echo "rate $name $round $rate" >&3
+  done
   read -r rate disk < <(java_run default "$chunk" "$depth")
-  j_values+=("$rate"); disk_values+=("$disk"); j_profiles+=("$(cat "$work/profile")")
+  measured "$rate" "07-file-transfer, round $round"
+  { echo "rate java $round $rate"; echo "disk java $round $disk"; profile_lines_of java "$round"; } >&3
   read -r rate disk < <(java_run c1 "$chunk" "$depth")
-  c1_values+=("$rate")
+  measured "$rate" "07-file-transfer with C1 only, round $round"
+  echo "rate java-c1 $round $rate" >&3
   read -r rate disk < <(java_run default "$chunk" "$depth" events)
-  je_values+=("$rate"); je_profiles+=("$(cat "$work/profile")")
-  echo "bench: round $round: ib_write_bw ${c_values[-1]} MiB/s (CPU user $user, kernel $kernel; -Q 1 ${cq_values[-1]})," \
-    "transport alone ${t_values[-1]} (receiver on events ${tm_values[-1]}, both ${te_values[-1]}), 07-file-transfer" \
-    "${j_values[-1]} (C1 only ${c1_values[-1]}, 08 events ${je_values[-1]}) MiB/s" >&2
-  echo "bench: round $round: the whole transfer's CPU seconds (as cpu_profile prints them): polling ${j_profiles[-1]};" \
-    "on events ${je_profiles[-1]}" >&2
+  measured "$rate" "08's transfer on events, round $round"
+  { echo "rate java-events $round $rate"; profile_lines_of java-events "$round"; } >&3
+  echo "bench: round $round done" >&2
 done
-c=$(median_of "${c_values[*]}"); j=$(median_of "${j_values[*]}")
-disk=$(median_of "${disk_values[*]}")
-user=$(median_of "${user_values[*]}"); kernel=$(median_of "${kernel_values[*]}")
-# Each run against the ib_write_bw of its own round: the median of those ratios, and each of them.
-of_c() { paired_median "$1" "${c_values[*]}"; }
-each_of_c() { round_ratios "$1" "${c_values[*]}" | paste -sd ' '; }
-# A row of the table: its name, then the runs of its tool.
-row() { echo "| $1 | $(median_of "${*:2}") | $(of_c "${*:2}")x | $(each_of_c "${*:2}") |"; }
-t=$(of_c "${t_values[*]}"); tm=$(of_c "${tm_values[*]}"); te=$(of_c "${te_values[*]}")
-cq=$(of_c "${cq_values[*]}"); whole=$(of_c "${j_values[*]}"); whole_events=$(of_c "${je_values[*]}")
-# In how many rounds the transport with both sides polling was the slowest of its three ways to wait,
-# each run compared with the other two of its own round: the rounds drift apart more than that.
-polling_slowest=$(for i in "${!t_values[@]}"; do
-  awk -v p="${t_values[$i]}" -v m="${tm_values[$i]}" -v e="${te_values[$i]}" 'BEGIN { if (p < m && p < e) print "slowest" }'
-done | wc -l)
-
-# Where the CPU went in the whole transfer, polling and on events: the profile (cpu_profile) of the
-# round whose rate was the median of its kind, so that a column adds up to the CPUs' whole time.
-median_round() { tr ' ' '\n' <<<"$1" | awk '{ print $1, NR - 1 }' | sort -g | awk '{ i[NR] = $2 } END { print i[int((NR + 1) / 2)] }'; }
-j_round=$(median_round "${j_values[*]}"); je_round=$(median_round "${je_values[*]}")
-j_profile=${j_profiles[$j_round]}; je_profile=${je_profiles[$je_round]}
-# A row: its name, then the profile field it shows, as CPU ms per MiB moved and as a share of the CPUs' time.
-profile_row() {
-  awk -v name="$1" -v n="$2" -v p="$j_profile" -v e="$je_profile" -v mib=$((size >> 20)) 'BEGIN {
-    split(p, a, " "); split(e, b, " ")
-    printf "| %s | %.0f | %.0f%% | %.0f | %.0f%% |\n", name, 1000 * a[n] / mib, 100 * a[n] / a[11], 1000 * b[n] / mib, 100 * b[n] / b[11] }'
-}
-profile_field() { awk -v n="$2" '{ print $n }' <<<"$1"; }
-# The events run's rate had its CPUs worked through every idle moment at the same CPU per MiB, and
-# that rate against the ib_write_bw of its round.
-je_rate=${je_values[$je_round]}
-busy_share=$(awk -v p="$je_profile" 'BEGIN { split(p, a, " "); printf "%.2f", 1 - a[10] / a[11] }')
-je_ceiling=$(awk -v r="$je_rate" -v b="$busy_share" 'BEGIN { printf "%.2f", r / b }')
-je_ceiling_ratio=$(ratio "$je_ceiling" "${c_values[$je_round]}")
-# In how many rounds the whole transfer on events reached 0.7x of its round's ib_write_bw; how much
-# faster its fastest round was than its slowest, and the same for ib_write_bw (percent).
-je_reached=$(round_ratios "${je_values[*]}" "${c_values[*]}" | awk '$1 >= 0.7' | wc -l)
-drift() { extremes "$@" | awk '{ printf "%.0f", 100 * ($2 / $1 - 1) }'; }
-je_drift=$(drift "${je_values[@]}"); c_drift=$(drift "${c_values[@]}")
-# ib_write_bw's own CPU per MiB, for comparison: its shares of the machine's CPUs over its run.
-per_mib() { awk -v share="$1" -v n="$(nproc)" -v r="$c" 'BEGIN { printf "%.0f", 1000 * share * n / r }'; }
 
 # SHA-256 on one thread, as each side's hasher runs it, with the JIT $1; prints its MiB/s.
 hash_rate() { jvm_retried hash_rate_once "$@"; }
@@ -297,133 +284,20 @@ hash_rate_once() {
   cat "$work/hash.err" >&2
   return 1
 }
-hash_default=$(hash_rate default)
-hash_c1=$(hash_rate c1)
-# The most a verified transfer can move if nothing but soft-RoCE's kernel work (as much per MiB as
-# during ib_write_bw) and the two hashes used the CPUs, all of them, all the time.
-bound() { awk -v c="$c" -v k="$kernel" -v h="$1" -v n="$(nproc)" 'BEGIN { printf "%.2f", n / (n * k / c + 2 / h) }'; }
-bound_default=$(bound "$hash_default"); bound_c1=$(bound "$hash_c1")
-echo "bench: SHA-256 $hash_default MiB/s (C1 only $hash_c1); bounds $bound_default and $bound_c1 MiB/s" >&2
+for jit in default c1; do
+  rate=$(hash_rate "$jit")
+  echo "hash $jit $rate" >&3
+done
 
 # Around the defaults: each of the two changed alone, both ways.
-sweep_rows=()
 for point in "256K 8" "4M 8" "1M 2" "1M 16"; do
   read -r chunk_option depth_option <<< "$point"
   read -r rate disk_seconds < <(java_run default "$chunk_option" "$depth_option")
+  measured "$rate" "the sweep's --chunk $chunk_option --depth $depth_option"
   echo "bench: sweep: --chunk $chunk_option --depth $depth_option: $rate MiB/s" >&2
-  sweep_rows+=("| $chunk_option | $depth_option | $rate | $disk_seconds |")
+  { echo "sweep $chunk_option $depth_option $rate"; echo "sweep-disk $chunk_option $depth_option $disk_seconds"; } >&3
 done
-sweep_rows+=("| 1M | 8 | $j (the median above) | $disk |")
-
-broken=0
-[ -f "$work/broken" ] && broken=$(wc -l < "$work/broken")
-where=$( [ "${RDMA_LAB:-}" = 1 ] && echo "the soft-RoCE lab (qemu without hardware virtualisation, $(nproc) vCPUs: see docs/soft-roce.md)" || echo "$(uname -n), $(nproc) CPUs")
-percent() { awk -v v="$1" 'BEGIN { printf "%.0f%%", 100 * v }'; }
-write_section "file-transfer" <<SECTION
-## Chapter 07 (file transfer) against ib_write_bw, in the lab
-
-Measured by \`bench/file-transfer.sh\` on $(date -u +%Y-%m-%d), receiver on \`$server_dev\`, sender on
-\`$client_dev\`, $rounds alternating runs of each. The file is 1 GiB of random bytes in the lab's memory
-(its page cache), received into the same; the chapter ran with its defaults, \`--chunk $chunk --depth $depth\`,
-and \`ib_write_bw\` with the same message size and queue depth (\`-s $(to_bytes $chunk) -t $depth\`) moved the
-same bytes. "Transport alone" is chapter 07's own ring, WRITE WITH IMMEDIATE and credits moving the same
-bytes with no file and no hash (\`bench/src/main/java/rdma/transfer/TransportAlone.java\`). The whole
-transfer is timed from the file's header to the receiver's verdict: reading the file, hashing both ends
-(each side's hasher thread), writing the copy and its fsync. It ran with the JVM's own compilers (C1,
-then C2 for what runs often), and again with C1 only, as the lab runs its tests. A round runs each
-once, one after another; each MiB/s is the median over the rounds (perftest's "MB" is 2^20 bytes), and
-each ratio the median of the rounds' own ratios, every run set beside the \`ib_write_bw\` of its round,
-since the lab's speed drifts over minutes. The last column lists those ratios, round by round.
-Runs in which a JVM with C2 at work crashed, or threw an \`InternalError\` from its own code, were run
-again ($broken $([ "$broken" = 1 ] && echo time || echo times) in this session): the emulator can run code that HotSpot is rewriting,
-as [the lab's notes](soft-roce.md) say.
-
-| | MiB/s | of \`ib_write_bw\` | each round |
-| --- | --- | --- | --- |
-| \`ib_write_bw\` | $c | | |
-$(row "\`ib_write_bw -Q 1\` (a completion per message)" "${cq_values[@]}")
-$(row "chapter 07, transport alone, both sides polling" "${t_values[@]}")
-$(row "the same, the receiver on events (chapter 08), the sender polling" "${tm_values[@]}")
-$(row "the same, both sides on events" "${te_values[@]}")
-$(row "\`07-file-transfer\`, whole and verified" "${j_values[@]}")
-$(row "the same, C1 only" "${c1_values[@]}")
-$(row "the same through chapter 08, \`transfer --wait events\`" "${je_values[@]}")
-
-Targets: transport alone at least 0.9x: $(target at-least 0.9 "$t") polling, $(target at-least 0.9 "$tm") with the
-receiver on events, $(target at-least 0.9 "$te") on events; the whole transfer at least 0.7x: $(target at-least 0.7 "$whole")
-in this run.
-Reading the file took $disk s of the sender's time (the median), overlapped with the network.
-
-Where the time goes. The lab has $(nproc) emulated CPUs, and everything runs on them: both programs,
-both hashes, and soft-RoCE itself, which does in the kernel what a NIC does in hardware (copying each
-packet, its checksum). During \`ib_write_bw\` the machine's CPUs were $(percent "$kernel") busy in the
-kernel and $(percent "$user") in user space (its sender polling). SHA-256 on one thread ran at
-$hash_default MiB/s with the JVM's own compilers and $hash_c1 MiB/s with C1 only
-(\`bench/src/main/java/rdma/bench/Sha256Rate.java\`, 1 MiB chunks of a direct buffer, as the hasher
-hashes them). A verified transfer needs, per MiB, that kernel work plus two hashes. Even if nothing else
-ran, no wait spun and every CPU were busy all the time, the lab could move at most $bound_default MiB/s of
-verified file ($(ratio "$bound_default" "$c")x of \`ib_write_bw\`; $bound_c1 MiB/s, $(ratio "$bound_c1" "$c")x, with C1 only).
-The measured rate falls short of that bound first because the Java transport costs more than
-\`ib_write_bw\`: alone, with nothing else to do, both sides polling, it reaches ${t}x. What a completion
-per message costs, C shows: \`ib_write_bw -Q 1\` asks for one, as chapter 07 does, and reached ${cq}x;
-against that run of its round, the transport reached $(paired_median "${t_values[*]}" "${cq_values[*]}")x.
-How the sides wait: both polling, ${t}x; the receiver sleeping on events while the sender polls, the way
-\`ib_write_bw\`'s sides wait (its target sleeps on its TCP socket), ${tm}x; both sides on events, ${te}x.
-Both sides polling was the slowest of the three in $polling_slowest of the $rounds rounds$( [ "$polling_slowest" = "$rounds" ] \
-  && echo ": here the spinning costs the
-transfer. The lab's two CPUs also run soft-RoCE's kernel work, which moves the bytes, and a receiver
-that spins between chunks takes CPU from it; one that sleeps, as \`ib_write_bw\`'s target does, gives
-it back." \
-  || echo ": in this session the way to wait does not
-explain the gap to \`ib_write_bw\` round by round.")
-The whole transfer reached ${whole}x polling, and ${whole_events}x through chapter 08 on events.
-
-Where the whole transfer's CPU went, in the round whose rate was the median (polling: round
-$((j_round + 1)), $(profile_field "$j_profile" 11) s of CPU time; on events: round $((je_round + 1)), $(profile_field "$je_profile" 11) s): each JVM's
-threads as the kernel counts their time (user and system), sampled from \`/proc\` once a second from
-the first sample after the sender began to send to the last before a JVM ended, start-up left out. A thread's system time
-includes the kernel work its system calls did; "outside the JVMs" is the rest of the busy time, mostly
-soft-RoCE's work in the kernel's own contexts (and the sampler). The main threads wait (polling, or on
-events), post the WRITEs and credits, and read the file (sender) or write its copy (receiver).
-
-| | polling: CPU ms per MiB | share of the CPUs | on events: CPU ms per MiB | share of the CPUs |
-| --- | --- | --- | --- | --- |
-$(profile_row "sender, main thread" 5)
-$(profile_row "sender, SHA-256 thread" 6)
-$(profile_row "sender, JIT compilers" 7)
-$(profile_row "sender, the rest of its JVM (GC, the VM's own threads, the watchers)" 8)
-$(profile_row "receiver, main thread" 1)
-$(profile_row "receiver, SHA-256 thread" 2)
-$(profile_row "receiver, JIT compilers" 3)
-$(profile_row "receiver, the rest of its JVM (GC, the VM's own threads, the watchers)" 4)
-$(profile_row "outside the JVMs (soft-RoCE in the kernel)" 9)
-$(profile_row "idle" 10)
-
-\`ib_write_bw\`, for comparison, used $(per_mib "$kernel") ms of CPU per MiB in the kernel and $(per_mib "$user") in user space.
-On events the CPUs were busy $(percent "$busy_share") of the time. Had they worked through every idle
-moment, with the same CPU per MiB, that run would have moved $je_ceiling MiB/s, ${je_ceiling_ratio}x of
-the \`ib_write_bw\` of its round: $(awk -v r="$je_ceiling_ratio" 'BEGIN { print (r < 0.7) ? "short of the 0.7x goal. In that round only less CPU work per MiB could have reached\nit, not better waiting: the work is what the hashes, the copies and soft-RoCE cost, which a NIC and spare\ncores take off these two CPUs." : "past the 0.7x goal, so in that round what kept the transfer from it was\nwaiting, not work." }')
-On events the whole transfer reached 0.7x in $je_reached of the $rounds rounds. Its fastest round was
-${je_drift}% faster than its slowest, \`ib_write_bw\`'s ${c_drift}%$(awk -v j="$je_drift" -v c="$c_drift" 'BEGIN {
-  if (j > 2 * c) print ": a transfer that keeps the CPUs busy can move only as fast as the\nemulated CPUs run, which drifts from one quarter of an hour to the next, and `ib_write_bw` does not\nfollow that drift as closely."
-  else print ": the two drifted alike." }')
-On a NIC the transport costs the CPUs nothing but the posts and polls, the hashes run on cores of their
-own, and the limit is the slower of the network and one core's SHA-256.
-
-The chunk size and depth around the defaults, each changed alone (one run each, the same file, the
-JVM's own compilers):
-
-| --chunk | --depth | MiB/s | disk (s) |
-| --- | --- | --- | --- |
-$(printf '%s\n' "${sweep_rows[@]}")
-
-The whole transfer's CPU is shared by more threads than cores in the lab (two programs, each with a
-main thread that polls and a hasher): the hasher threads cannot run beside the transfer for free
-here, as they do on a machine with cores to spare and a NIC that moves the bytes itself.
-
-Where: $where.
-Java: $(java -version 2>&1 | grep -v "^Picked up" | head -n1). perftest: $(dpkg-query -W -f '${Version}' perftest 2>/dev/null || echo unknown).
-
-To reproduce: \`mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh\`.
-SECTION
-sed -n "/<!-- file-transfer: begin -->/,/<!-- file-transfer: end -->/p" docs/benchmarks.md
+echo "# broken: $( [ -f "$work/broken" ] && wc -l < "$work/broken" || echo 0)" >&3
+exec 3>&-
+mv "$log.new" "$log"
+java -cp bench/target/classes rdma.bench.report.FileTransferPage "$log" docs/benchmarks.md
