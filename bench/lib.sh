@@ -1,86 +1,8 @@
-# Shared by the bench scripts (source it): writing one section of docs/benchmarks.md.
-#
-#   write_section NAME < text     replaces what lies between "<!-- NAME: begin -->" and
-#                                 "<!-- NAME: end -->" in docs/benchmarks.md (or appends the
-#                                 section), so that each script rewrites only its own results.
-write_section() {
-  local name=$1 file=docs/benchmarks.md section
-  section=$(mktemp)
-  { echo "<!-- $name: begin -->"; cat; echo "<!-- $name: end -->"; } > "$section"
-  if grep -q "^<!-- $name: begin -->$" "$file"; then
-    awk -v begin="<!-- $name: begin -->" -v end="<!-- $name: end -->" -v section="$section" '
-      $0 == begin { while ((getline line < section) > 0) print line; skipping = 1; next }
-      $0 == end { skipping = 0; next }
-      !skipping { print }' "$file" > "$file.new"
-    mv "$file.new" "$file"
-  else
-    { echo; cat "$section"; } >> "$file"
-  fi
-  rm -f "$section"
-}
+# Shared by the bench scripts (source it): what starts, pins and times their runs, and the lines
+# of their logs. The statistics and the pages are rdma.bench.report's, in Java.
 
-# The median of the numbers on standard input, one a line.
+# The median of the numbers on standard input, one a line: only to size a run from earlier ones.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-# The median of the numbers in $1, separated by spaces: the runs a script collected ("14.09 13.70 ").
-median_of() { tr ' ' '\n' <<<"$1" | grep . | median; }
-
-# $1 / $2, to two decimals: "1.40".
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-
-# Each run of the list $1 over the run in the same place of the list $2, one a line: both lists hold a
-# tool's runs, one a round, separated by spaces ("14.09 13.70 "), so each run is set beside the other
-# tool's run of its own round, not beside runs minutes away while the lab's speed drifts.
-round_ratios() {
-  local -a a b
-  local i
-  read -r -a a <<<"$1"
-  read -r -a b <<<"$2"
-  for i in "${!a[@]}"; do ratio "${a[$i]}" "${b[$i]}"; echo; done
-}
-
-# The median of round_ratios "$1" "$2", to two decimals.
-paired_median() { round_ratios "$1" "$2" | median | xargs printf '%.2f'; }
-
-# The lowest and the highest of the numbers "$@", as "low high".
-extremes() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { low = $1 } { high = $1 } END { print low, high }'; }
-
-# How far apart the lab put rounds of the same runs: the lowest and highest of round_ratios "$1" "$2",
-# as "1.60x to 2.51x".
-ratio_range() { extremes $(round_ratios "$1" "$2") | awk '{ printf "%sx to %sx", $1, $2 }'; }
-
-# A bench script keeps its runs in associative arrays, keyed "tool,size", each value a tool's runs at
-# a size, one a round, separated by spaces. The median of the runs of tool $2 at size $3 in the
-# array named $1.
-median_runs() { local -n runs=$1; median_of "${runs[$2,$3]}"; }
-
-# Tool $2 over tool $3 at size $4, of the runs in the array named $1: the median of the rounds' own
-# ratios (paired_median).
-median_ratio() { local -n runs=$1; paired_median "${runs[$2,$4]}" "${runs[$3,$4]}"; }
-
-# ratio_range of tool $2 over tool $3 at each size after them, of the runs in the array named $1:
-# "0.81x to 1.20x at 64 B, 0.97x to 1.10x at 4 KiB".
-ranges_of() {
-  local -n runs=$1
-  local over=$2 under=$3 size ranges=()
-  shift 3
-  for size in "$@"; do ranges+=("$(ratio_range "${runs[$over,$size]}" "${runs[$under,$size]}") at $(size_name "$size")"); done
-  comma_list "${ranges[@]}"
-}
-
-# Its arguments as one list: "1.72, 1.28, 1.28".
-comma_list() { printf '%s, ' "$@" | sed 's/, $//'; }
-
-# A message size in bytes as the page names it: "64 B", "4 KiB", "64 KiB".
-size_name() { case $1 in 64) echo "64 B" ;; 4096) echo "4 KiB" ;; 65536) echo "64 KiB" ;; *) echo "$1 B" ;; esac; }
-
-# A target's verdict: "met" when every ratio after the limit is at most it (at-most) or at least it
-# (at-least), else "not met".   target at-most 1.10 1.04 0.98  ->  met
-target() {
-  awk -v sense="$1" -v limit="$2" 'BEGIN {
-    for (i = 3; i < ARGC; i++) if (sense == "at-most" ? ARGV[i] + 0 > limit + 0 : ARGV[i] + 0 < limit + 0) { print "not met"; exit }
-    print "met" }' "$@"
-}
 
 # The facts a run log starts with, as "# name: value" comment lines (rdma.bench.report.RunLog
 # reads them): the date, where it ran ("lab" inside the soft-RoCE lab, else the host's name), its
@@ -125,18 +47,6 @@ side_cpus() {
     apart:client) echo 1 ;;
     free:*) echo "0-$(($(nproc) - 1))" ;;
   esac
-}
-
-# For the pages that place their sides with side_cpus: what a CPU of its own means to a JVM. In the
-# lab (2026-12-04, JDK 17 and 25), java -XX:+PrintFlagsFinal under taskset -c 0 shows UseSerialGC
-# and no parallel GC threads, where the same JVM unpinned picks G1 with 2; CICompilerCount is the
-# same either way, so the compiler threads share the pinned CPU with the loop.
-pinned_jvm_note() {
-  echo "A JVM pinned to one CPU sees one processor (\`availableProcessors()\` is 1): it picks the serial"
-  echo "garbage collector instead of G1, and its JIT compiler threads take turns with the loop on that"
-  echo "CPU, where a JVM that sees every CPU of its host compiles beside the loop. That weighs on Java's"
-  echo "whole figures, not on its steady ones; the lab's two vCPUs, one per side, leave no CPU to measure"
-  echo "by how much."
 }
 
 # One run of an ibv_rc_pingpong-like tool (the array named $1) on TCP port $2: server and client,
@@ -184,14 +94,6 @@ pingpong_rounds() {
     done
   done
 }
-
-# A tool's steady state from two runs of it, one of N iterations and one of 4N: the long run's extra
-# 3N iterations alone, per iteration, (4 x long - short) / 3, to $3 decimals (default 2), where $1
-# and $2 are the runs' figures per iteration (usec/iter, or CPU per 1000 iterations). What every run
-# pays once (the JIT compiling the loop, the first messages) cancels out. The long run is four
-# times the short one, not twice: the difference carries the noise of both runs, which
-# (2 x long - short) multiplies by about 2.2 and this by about 1.4.
-steady_of() { awk -v s="$1" -v l="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f\n", d, (4 * l - s) / 3 }'; }
 
 # One run of a perftest-like tool (the command in the arguments after the port), server and client
 # with the same options, on $server_dev and $client_dev; prints the client's report.
@@ -260,7 +162,8 @@ profiled_pair() {
   timeout 600 "$@" -d "$client_dev" -p "$port" 127.0.0.1 > /tmp/bench-client.txt 2>&1 &
   local client=$!
   sleep 25
-  perf stat -x, -e raw_syscalls:sys_enter -p "$client" -o "$data.stat" -- sleep 8 2> /dev/null &
+  # timeout runs the client as its child: its system calls are the child's
+  perf stat -x, -e raw_syscalls:sys_enter -p "$(pgrep -P "$client" | head -n1)" -o "$data.stat" -- sleep 8 2> /dev/null &
   perf record -q -a -e cpu-clock -F 1000 -o "$data" -- sleep 8 2> /dev/null
   wait $!
   local running=yes
@@ -300,32 +203,6 @@ profile_lines() {
     NF >= 2 && $1 > 0 { name = $2; gsub(/ /, "_", name); print key, "comm", name, $1 }'
 }
 
-# Where the samples of the processes named $2 (for Java, its main thread, "java") fell in the perf
-# data file $1 (perf record -a: every CPU), each in percent of all samples: "kernel clock jna jit jvm
-# libraries". clock is the part of kernel spent reading the clock (read_hpet: the lab's guest clock
-# is an emulated HPET), jna JNA's dispatch (libjnidispatch, libffi), jit JIT-compiled Java, jvm
-# libjvm, libraries the program and the rest (libc, libibverbs, the provider).
-perf_shares() {
-  local data=$1 comm=$2 shares clock kernel jna jit jvm libraries
-  # "  42.61%  java  [kernel.kallsyms]" -> the share of each kind of place
-  shares=$(perf report -q -i "$data" --no-children --sort comm,dso --stdio 2> /dev/null | awk -v comm="$comm" '$2 == comm {
-      share = $1 + 0; dso = $0; sub(/^ *[0-9.]+% +[^ ]+ +/, "", dso)
-      if (dso ~ /kernel/) k += share; else if (dso ~ /^(jna|ffi)|jnidispatch/) j += share
-      else if (dso ~ /^\[JIT\]/) t += share; else if (dso ~ /libjvm/) v += share; else l += share
-    } END { printf "%f %f %f %f %f", k, j, t, v, l }')
-  clock=$(perf report -q -i "$data" --no-children --sort comm,sym --stdio 2> /dev/null |
-    awk -v comm="$comm" '$2 == comm && $NF == "read_hpet" { c += $1 } END { printf "%f", c }')
-  read -r kernel jna jit jvm libraries <<<"$shares"
-  echo "$kernel $clock $jna $jit $jvm $libraries"
-}
-
-# Samples every CPU for 8 s into the perf data file $1, once a run just started has got going: a
-# JVM's start under emulation, and its loop compiled, take 25 s.
-sample_mid_run() {
-  sleep 25
-  perf record -q -a -e cpu-clock -F 1000 -o "$1" -- sleep 8 2> /dev/null
-}
-
 # Whether perf can sample every CPU here (it is installed, and allowed to).
 perf_samples_all() {
   local probe
@@ -334,42 +211,6 @@ perf_samples_all() {
   local status=$?
   rm -f "$probe"
   return $status
-}
-
-# A share of all samples ($1, percent, as perf_shares gives it) of a run taking $2 usec an
-# iteration: usec of CPU an iteration, over every CPU.
-cpu_per_iteration() { awk -v p="$1" -v n="$(nproc)" -v u="$2" 'BEGIN { printf "%.1f", p / 100 * n * u }'; }
-
-# A profile's row, from a run of $1 usec an iteration and its shares of all samples in percent
-# (kernel clock jna jit jvm libraries, as perf_shares gives them): "all kernel clock jna jit jvm
-# libraries", usec of CPU per iteration, and last $1.
-profile_row() {
-  local usec=$1 share
-  shift
-  for share in "$(awk -v k="$1" -v j="$3" -v t="$4" -v v="$5" -v l="$6" 'BEGIN { print k + j + t + v + l }')" "$@"; do
-    printf '%s ' "$(cpu_per_iteration "$share" "$usec")"
-  done
-  echo "$usec"
-}
-
-# Two profiles side by side, as a Markdown table: the rows $3 and $4 (profile_row's) of the tools
-# the header names $1 and $2; $5 names the last row, the run's own time an iteration.
-profiles_table() {
-  local -a c j
-  read -r -a c <<<"$3"
-  read -r -a j <<<"$4"
-  cat <<TABLE
-| usec of CPU per iteration, both sides | $1 | $2 |
-| --- | --- | --- |
-| all of it | ${c[0]} | ${j[0]} |
-| in the kernel | ${c[1]} | ${j[1]} |
-| of which reading the clock (\`read_hpet\`) | ${c[2]} | ${j[2]} |
-| JNA's dispatch (libjnidispatch, libffi) | ${c[3]} | ${j[3]} |
-| JIT-compiled Java | ${c[4]} | ${j[4]} |
-| the JVM itself (libjvm) | ${c[5]} | ${j[5]} |
-| the program and its libraries (libc, libibverbs, the provider) | ${c[6]} | ${j[6]} |
-| ($5) | ${c[7]} | ${j[7]} |
-TABLE
 }
 
 # The largest inline message a perftest report says it used ("Max inline data : 0[B]"); 0 if it says none.

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 bench_devices "$@"
 perf_samples_all || { echo "bench: perf cannot sample every CPU here, and the profile needs it: run this in the lab" >&2; exit 2; }
 rounds=${ROUNDS:-3}
-iters=4800 # a multiple of every list, as perftest requires
+iters=48000 # a multiple of every list, as perftest requires; about 2 s of either tool at 64 B
 minute=1500000 # messages at 64 B with a list of 16: about a minute of either tool in the lab
 log=bench/logs/post-list.log
 java_tool=(java -cp "$(chapter_classpath)" rdma.write.perf.RdmaWriteMain --bw "${gid_args[@]}")

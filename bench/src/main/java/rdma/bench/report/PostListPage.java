@@ -48,9 +48,13 @@ public final class PostListPage {
             }
         }
         double atGoal = Stats.pairedMedian(log.values("java", GOAL_SIZE, GOAL_LIST), log.values("c", GOAL_SIZE, GOAL_LIST));
+        double inMinuteRuns = Stats.pairedMedian(log.values("minute", "java", GOAL_SIZE, GOAL_LIST),
+                log.values("minute", "c", GOAL_SIZE, GOAL_LIST));
         String one = log.distinct("c", 2).get(0);
-        page.append(String.format("%nThe goal, Java at least %.1fx of `ib_write_bw` with a list of %s at %s: %s (%.2fx).%n",
-                GOAL, GOAL_LIST, Pages.sizeName(GOAL_SIZE), atGoal >= GOAL ? "met" : "not met", atGoal))
+        page.append(String.format("%nThe goal, Java at least %.1fx of `ib_write_bw` with a list of %s at %s: %s in runs of about a"
+                + " minute (%.2fx, below), %s in these runs (%.2fx), whose first messages Java sends before the JIT has compiled"
+                + " its loop.%n", GOAL, GOAL_LIST, Pages.sizeName(GOAL_SIZE), Pages.atLeast(GOAL, inMinuteRuns), inMinuteRuns,
+                Pages.atLeast(GOAL, atGoal), atGoal))
                 .append(String.format("What a list of %s buys each tool at %s, against a list of %s: C %.2fx, Java %.2fx"
                         + " (medians of the rounds' own ratios).%n", GOAL_LIST, Pages.sizeName(GOAL_SIZE), one,
                         gain(log, "c", one), gain(log, "java", one)))
@@ -92,9 +96,9 @@ public final class PostListPage {
                         + " took %.1f usec a message under C and %.1f under Java: soft-RoCE doing both devices' work for every"
                         + " message (building, checksumming, sending, receiving and acknowledging its packets) in the kernel, within"
                         + " the tools' own processes (the samples carry their names). A list of 16 saves calls and"
-                        + " doorbells (C made %.3f system calls a message, Java %.3f) but none of that work a message.%n",
+                        + " doorbells%s but none of that work a message.%n",
                         cProfile.all(), javaProfile.all(), cProfile.process("swapper"), javaProfile.process("swapper"), cpus,
-                        cKernel, javaKernel, syscallsPerMessage(log, "c", cUsec), syscallsPerMessage(log, "java", javaUsec)))
+                        cKernel, javaKernel, syscalls(log, cUsec, javaUsec)))
                 .append(whatHoldsJavaBack(javaUser - cUser, javaKernel - cKernel,
                         Profile.usec(javaProfile.share(Profile.Place.CLOCK), cpus, javaUsec)
                                 - Profile.usec(cProfile.share(Profile.Place.CLOCK), cpus, cUsec),
@@ -110,14 +114,24 @@ public final class PostListPage {
         }
         return String.format("%nWhat holds Java back here, then: its own code in user space (JIT-compiled Java, JNA's dispatch,"
                 + " the JVM, the libraries) took %.1f usec a message against C's %.1f, %.1f more; the kernel's work took %.1f"
-                + " usec more a message under Java than under C (reading the clock %.1f of it), and the profile does not split"
+                + " usec %s a message under Java than under C (reading the clock %.1f of it), and the profile does not split"
                 + " it further. Java's own code is %.0f%% of the %.1f usec a message that Java took beyond C in these runs.%n",
-                javaUser, cUser, userMore, kernelMore, clockMore, 100 * userMore / wallMore, wallMore);
+                javaUser, cUser, userMore, Math.abs(kernelMore), kernelMore < 0 ? "less" : "more", clockMore,
+                100 * userMore / wallMore, wallMore);
     }
 
     /** Wall microseconds a message of a run at the goal's size that moved {@code mebibytesPerSecond}. */
     private static double usecPerMessage(double mebibytesPerSecond) {
         return Long.parseLong(GOAL_SIZE) / (mebibytesPerSecond * (1 << 20)) * 1e6;
+    }
+
+    /** " (C made 0.064 system calls a message, Java 0.070)", or nothing where the log has no count of them. */
+    private static String syscalls(RunLog log, double cUsec, double javaUsec) {
+        if (log.runs("syscalls").isEmpty()) {
+            return "";
+        }
+        return String.format(" (C made %.3f system calls a message, Java %.3f)", syscallsPerMessage(log, "c", cUsec),
+                syscallsPerMessage(log, "java", javaUsec));
     }
 
     /** The system calls a message of the profiled client of {@code tool} ("syscalls c 8 10702": 10702 in 8 s). */

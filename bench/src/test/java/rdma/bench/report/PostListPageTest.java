@@ -37,7 +37,8 @@ class PostListPageTest {
     void theGoalAndWhatAListBuys() {
         String page = PostListPage.render(LOG);
 
-        assertThat(page).contains("The goal, Java at least 0.9x of `ib_write_bw` with a list of 16 at 64 B: met (0.95x).")
+        assertThat(page).contains("The goal, Java at least 0.9x of `ib_write_bw` with a list of 16 at 64 B: met in runs of about a"
+                + " minute (0.90x, below), met in these runs (0.95x)")
                 .contains("What a list of 16 buys each tool at 64 B, against a list of 1: C 2.00x, Java 4.28x")
                 .contains("1500000 messages a run at 64 B with a list of 16, where the JIT's warm-up weighs little: C 2.00,"
                         + " Java 1.80 MB/sec, Java / C 0.90x (0.80x to 1.00x).");
