@@ -80,7 +80,7 @@ profile_tool() {
     report=$(perftest_retried perftest_profiled_pair "$data" "$port" "ib_${verb}_lat" "${c_args[@]}" -s 64 -n "$n")
     profile_lines "$data" "ib_${verb}_lat" "profile c"
   else
-    report=$(profiled_pair "$data" "$port" "${java_tool[@]}" -I "$java_inline" -s 64 -n "$n")
+    report=$(profiled_pair "$data" "$port" "${java_tool[@]}" "${java_inline[@]}" -s 64 -n "$n")
     profile_lines "$data" java "profile java"
   fi
   rm -f "$data" "$data".*
@@ -110,7 +110,9 @@ profile_tool() {
 } > "$log.new"
 
 if perf_samples_all; then
-  java_inline=$(sed -n 's/^# c inline: //p' "$log.new" | grep . || echo 0)
+  # For write, -I with what ib_write_lat sent inline; READs carry no inline data.
+  java_inline=()
+  [ "$verb" = write ] && java_inline=(-I "$(sed -n 's/^# c inline: //p' "$log.new")")
   {
     profile_tool c "$(awk '$1 == "lat" && $2 == "c" && $3 == 64 { print $5 }' "$log.new" | median)"
     profile_tool java "$(awk '$1 == "lat" && $2 == "java" && $3 == 64 { print $5 }' "$log.new" | median)"
