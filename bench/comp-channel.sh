@@ -13,7 +13,8 @@
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/comp-channel.sh   # in the soft-RoCE lab
 #   bench/comp-channel.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
 #
-# Environment: ROUNDS (default 5) runs of each pingpong; ITERS (default 5000) iterations in the short one.
+# Environment: ROUNDS (default 5) runs of each pingpong; ITERS (default 5000) iterations in the short one;
+# MIB (default 1024) the transferred file's size, less only to try the script out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -21,6 +22,7 @@ cd "$(dirname "$0")/.."
 bench_devices "$@"
 rounds=${ROUNDS:-5}
 iters=${ITERS:-5000}
+mib=${MIB:-1024}
 
 java_tool=(java -cp "$(chapter_classpath)" rdma.events.app.CompChannelMain)
 work=$(mktemp -d /tmp/bench-comp-channel.XXXXXX)
@@ -108,6 +110,7 @@ exec 3> "$log.new"
   log_facts
   echo "# devices: $server_dev $client_dev"
   echo "# iterations: $iters"
+  echo "# mib: $mib"
 } >&3
 for round in $(seq "$rounds"); do
   for size in 64 4096; do
@@ -124,8 +127,8 @@ for round in $(seq "$rounds"); do
 done
 
 # The transfer: 1 GiB in each mode, CPU of both processes, JVM start-ups included.
-echo "bench: writing a 1 GiB file of random bytes" >&2
-head -c $((1 << 30)) /dev/urandom > "$work/file.bin"
+echo "bench: writing a file of $mib MiB of random bytes" >&2
+head -c $((mib << 20)) /dev/urandom > "$work/file.bin"
 mkdir "$work/in"
 for mode in poll events adaptive; do
   port=$((port + 1))

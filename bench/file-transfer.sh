@@ -15,14 +15,15 @@
 #   mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh   # in the soft-RoCE lab
 #   bench/file-transfer.sh rxe0 rxe1 1                                           # or: server dev, client dev, GID index
 #
-# The lab needs 8G: the file and its copy live in its memory. Environment: ROUNDS (default 3).
+# The lab needs 8G: the file and its copy live in its memory. Environment: ROUNDS (default 3); MIB
+# (default 1024), the file's size, less only to try the script out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 
 bench_devices "$@"
 rounds=${ROUNDS:-3}
-size=$((1 << 30))
+size=$((${MIB:-1024} << 20)) # the file's bytes
 
 classpath="$(chapter_classpath):$PWD/bench/target/classes"
 work=$(mktemp -d /tmp/bench-file-transfer.XXXXXX)
@@ -52,7 +53,7 @@ jvm_broken() {
 # Runs "$@", one run that returns 2 where the emulator broke a JVM of it, as retried (lib.sh) says.
 jvm_retried() { retried "the emulator broke a JVM of the run" "$@"; }
 mkdir "$work/in"
-echo "bench: writing a 1 GiB file of random bytes" >&2
+echo "bench: writing a file of $((size >> 20)) MiB of random bytes" >&2
 head -c "$size" /dev/urandom > "$work/file.bin"
 
 # The machine's CPU ticks so far: "user kernel" (kernel: system, irq and softirq, where soft-RoCE works).
@@ -187,11 +188,11 @@ transport_run() { jvm_retried transport_run_once "$@"; }
 transport_run_once() {
   local port
   port=$(next_port)
-  java_with default rdma.transfer.TransportAlone --wait "$1" --server -d "$server_dev" -p "$port" "${gid_java[@]}" \
+  java_with default rdma.transfer.TransportAlone --wait "$1" --bytes "$size" --server -d "$server_dev" -p "$port" "${gid_java[@]}" \
     > "$work/server.txt" 2>&1 &
   local server=$!
   wait_listening "$port"
-  java_with default rdma.transfer.TransportAlone --wait "$2" -d "$client_dev" -p "$port" "${gid_java[@]}" 127.0.0.1 \
+  java_with default rdma.transfer.TransportAlone --wait "$2" --bytes "$size" -d "$client_dev" -p "$port" "${gid_java[@]}" 127.0.0.1 \
     > "$work/client.txt" 2>&1 || { stop_server "$server"; broken_or_failed; return; }
   wait "$server" || { broken_or_failed; return; }
   sed -n 's/^transport: .* = \([0-9.]*\) MiB\/s$/\1/p' "$work/client.txt"
@@ -241,7 +242,7 @@ chunk=1M; depth=8
 log=bench/logs/file-transfer.log
 exec 3> "$log.new"
 {
-  echo "# bench/file-transfer.sh: $server_dev and $client_dev, $rounds rounds, 1 GiB, --chunk $chunk --depth $depth"
+  echo "# bench/file-transfer.sh: $server_dev and $client_dev, $rounds rounds, $((size >> 20)) MiB, --chunk $chunk --depth $depth"
   log_facts
   echo "# devices: $server_dev $client_dev"
   echo "# chunk: $chunk"

@@ -267,14 +267,14 @@ public final class CompChannelPage {
 
     /** The transfer in each mode, a server whose client stopped, and an idle receiver. */
     private String idle() {
-        StringBuilder text = new StringBuilder("""
+        StringBuilder text = new StringBuilder(String.format("""
 
-                The file transfer of a 1 GiB file, chapter 07's defaults, in each mode: seconds from header to verdict, and the
+                The file transfer of a %s file, chapter 07's defaults, in each mode: seconds from header to verdict, and the
                 CPU seconds of both processes (JVM start-ups included, a few seconds under emulation):
 
                 | --wait | seconds | CPU s, both sides |
                 | --- | --- | --- |
-                """);
+                """, Pages.fileSize(log.fact("mib"))));
         for (String mode : List.of("poll", "events", "adaptive")) {
             text.append(String.format("| %s | %.2f | %.1f |%n", mode, log.runs("transfer", "seconds", mode).get(0).value(),
                     log.runs("transfer", "cpu", mode).get(0).value()));

@@ -83,7 +83,7 @@ public final class FileTransferPage {
                 ## Chapter 07 (file transfer) against ib_write_bw, in the lab
 
                 Measured by `bench/file-transfer.sh` on %s, receiver on `%s`, sender on
-                `%s`, %d alternating runs of each. The file is 1 GiB of random bytes in the lab's memory
+                `%s`, %d alternating runs of each. The file is %s of random bytes in the lab's memory
                 (its page cache), received into the same; the chapter ran with its defaults, `--chunk %s --depth %s`,
                 and `ib_write_bw` with the same message size and queue depth (`-s %s -t %s`) moved the
                 same bytes. "Transport alone" is chapter 07's own ring, WRITE WITH IMMEDIATE and credits moving the same
@@ -101,7 +101,7 @@ public final class FileTransferPage {
                 | | MiB/s | of `ib_write_bw` | each round |
                 | --- | --- | --- | --- |
                 | `ib_write_bw` | %.2f | | |
-                """, log.fact("date"), log.fact("devices").split(" ")[0], log.fact("devices").split(" ")[1], rounds, log.fact("chunk"),
+                """, log.fact("date"), log.fact("devices").split(" ")[0], log.fact("devices").split(" ")[1], rounds, Pages.fileSize(log.fact("mib")), log.fact("chunk"),
                 log.fact("depth"), log.fact("chunk bytes"), log.fact("depth"), broken, broken == 1 ? "time" : "times", cMedian))
                 .append(row("`ib_write_bw -Q 1` (a completion per message)", "c-q1"))
                 .append(row("chapter 07, transport alone, both sides polling", "transport-poll"))

@@ -42,6 +42,12 @@ final class Pages {
         return size >= 1024 && size % 1024 == 0 ? size / 1024 + " KiB" : size + " B";
     }
 
+    /** A file's size in MiB as the page names it: "1 GiB", "64 MiB". */
+    static String fileSize(String mib) {
+        long size = Long.parseLong(mib);
+        return size % 1024 == 0 ? size / 1024 + " GiB" : size + " MiB";
+    }
+
     /** Where the log's runs ran, for a section's "Where:" line. */
     static String where(RunLog log) {
         if (log.fact("where").equals("lab")) {

@@ -11,7 +11,7 @@ class CompChannelPageTest {
     /** One round: every tool at both sizes apart, and C's -e and Java's events at 64 B placed the other two ways. */
     private static List<String> log() {
         List<String> lines = new ArrayList<>(List.of("# bench/comp-channel.sh", "# date: 2026-12-05", "# where: lab", "# cpus: 2",
-                "# java: openjdk version \"17\"", "# rdma-core: 44.0-2", "# devices: rxe0 rxe1", "# iterations: 5000"));
+                "# java: openjdk version \"17\"", "# rdma-core: 44.0-2", "# devices: rxe0 rxe1", "# iterations: 5000", "# mib: 1024"));
         for (String size : CompChannelPage.SIZES) {
             for (List<String> tool : CompChannelPage.TOOLS) {
                 // C's -e at 100 usec and 0.4 CPU s per 1000, Java's events at 120 and 0.6; the rest at 50 and 0.2
@@ -57,6 +57,7 @@ class CompChannelPageTest {
                 .contains("in latency: 1.20x at 64 B\n(met), 1.20x at 4 KiB (met); and in CPU per iteration: 1.50x at 64 B\n(not met)")
                 .contains("    bar [100.00, 100.00]\n    bar [50.00, 50.00]\n    bar [120.00, 120.00]\n")
                 .contains("| both on CPU 0 | 100.00 | 150.00 | 1.50x | 0.400 | 0.600 | 1.50x |")
+                .contains("The file transfer of a 1 GiB file")
                 .contains("| poll | 94.59 | 188.9 |")
                 .contains("| `ibv_rc_pingpong -e` | 0.0% |\n| `08 pingpong --wait poll` | 103.0% |")
                 .doesNotContain("| `ibv_rc_pingpong -e`, poll(2) first | 0")

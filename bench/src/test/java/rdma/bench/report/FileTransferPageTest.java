@@ -39,7 +39,7 @@ class FileTransferPageTest {
         String page = FileTransferPage.render(RunLog.parse(log()));
 
         assertThat(page).startsWith("## Chapter 07 (file transfer) against ib_write_bw, in the lab\n")
-                .contains("`rxe1`, 3 alternating runs of each.")
+                .contains("`rxe1`, 3 alternating runs of each. The file is 1 GiB of random bytes")
                 .contains("`--chunk 1M --depth 8`,\nand `ib_write_bw` with the same message size and queue depth (`-s 1048576 -t 8`)")
                 .contains("again (1 time in this session)")
                 .contains("| `ib_write_bw` | 40.00 | | |")
