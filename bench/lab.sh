@@ -23,7 +23,7 @@ log=bench/logs/lab.log
   echo "# boot ROUND seconds; demo CHAPTER seconds; start OPTIONS STEP ROUND seconds"
   for round in $(seq "$rounds"); do
     start=$(date +%s.%N)
-    lab/run true 2>/dev/null
+    lab/run true > /dev/null 2>&1
     awk -v round="$round" -v start="$start" -v end="$(date +%s.%N)" 'BEGIN { printf "boot %d %.2f\n", round, end - start }'
   done
   # Each chapter's demo, inside one lab session: wall seconds, Maven and the JVM's start included.

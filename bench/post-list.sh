@@ -59,6 +59,7 @@ profile_round() {
   echo "minute c 64 16 1 $c"
   echo "minute java 64 16 1 $java"
 }
+
 {
   echo "# $(date -u +%F), $(uname -m), $(nproc) CPUs, $server_dev and $client_dev, $iters messages a run, $rounds rounds"
   echo "# cpus: $(nproc)"
