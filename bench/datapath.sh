@@ -48,4 +48,7 @@ run_jmh() {
   fi
 } > "$log.new"
 mv "$log.new" "$log"
-java -cp bench/target/classes rdma.bench.report.DataPathPage "$log" docs/benchmarks.md
+# The JDK that built the bench module last renders the page: its classes are that JDK's.
+last_jdk=$java17
+[ -n "$newer_jdk" ] && [ -x "$newer_jdk/bin/java" ] && last_jdk=$newer_jdk
+"$last_jdk/bin/java" -cp bench/target/classes rdma.bench.report.DataPathPage "$log" docs/benchmarks.md

@@ -54,4 +54,5 @@ log=bench/logs/nulldevice$( [ "${RDMA_LAB:-}" = 1 ] && echo -lab).log
     printf "score %s %s %s\nerror %s %s %s\n", part[n], $8, $5, part[n], $8, $6 }'
 } > "$log.new"
 mv "$log.new" "$log"
-java -cp bench/target/classes rdma.bench.report.NullDevicePage "$log" docs/benchmarks.md
+# The JDK that built the bench module renders the page: its classes are that JDK's.
+"$jdk/bin/java" -cp bench/target/classes rdma.bench.report.NullDevicePage "$log" docs/benchmarks.md
