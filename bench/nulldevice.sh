@@ -44,7 +44,8 @@ if [ "${RDMA_LAB:-}" = 1 ]; then benchmarks='NullDevice.*[.](c|jna|ffm)$'; fi
   -jvmArgsAppend "-Djna.library.path=$PWD/$out -Dbench.cloops=$PWD/$out/libcloops.so --enable-native-access=ALL-UNNAMED" >&2
 
 # "rdma.bench.NullDeviceBenchmark.jna","avgt",1,10,281.7,5.6,"ns/op",64  ->  "score jna 64 281.7", "error jna 64 5.6"
-log=bench/logs/nulldevice$( [ "${RDMA_LAB:-}" = 1 ] && echo -lab).log
+log=bench/logs/nulldevice.log
+if [ "${RDMA_LAB:-}" = 1 ]; then log=bench/logs/nulldevice-lab.log; fi
 {
   echo "# bench/nulldevice.sh: JMH on the null device, 2 forks of 5 warm-up and 5 measured iterations of 1 s"
   log_facts

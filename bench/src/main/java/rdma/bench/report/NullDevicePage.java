@@ -188,8 +188,8 @@ public final class NullDevicePage {
                 `post_send` rings the doorbell with a system call, so the appendix makes it an ordinary downcall,
                 as a program must. An ordinary downcall moves the thread out of the JVM's state on the way out
                 and back into it on the way back, where it checks that no safepoint began meanwhile; a critical
-                one does neither. That change of state costs a latency message %.0f ns and a bandwidth
-                message %.0f ns at 64 B. What remains, %.0f ns and %.0f ns, is the Java code around
+                one does neither. That change of state costs a latency message %s and a bandwidth
+                message %s at 64 B. What remains, %.0f ns and %.0f ns, is the Java code around
                 the calls: the work requests and completions read and written through bounds-checked buffers, the
                 calls reached through the chapters' `DataPath` and the waits' objects, where C's loop touches
                 its structures directly. C's loops do little per message (%.1f ns for a latency message,
@@ -217,9 +217,14 @@ public final class NullDevicePage {
                 ratio("latencyFfm", "latencyC", "64"), ratio("latencyFfm", "latencyC", "4096"), within("latencyFfm", "latencyC"),
                 ratio("bandwidthFfm", "bandwidthC", "64"), ratio("bandwidthFfm", "bandwidthC", "4096"), within("bandwidthFfm", "bandwidthC"),
                 added("latencyFfm", "latencyC", "64"), added("bandwidthFfm", "bandwidthC", "64"),
-                added("latencyFfm", "latencyCriticalPost", "64"), added("bandwidthFfm", "bandwidthCriticalPost", "64"),
+                nanos(added("latencyFfm", "latencyCriticalPost", "64")), nanos(added("bandwidthFfm", "bandwidthCriticalPost", "64")),
                 added("latencyCriticalPost", "latencyC", "64"), added("bandwidthCriticalPost", "bandwidthC", "64"),
                 score("latencyC", "64"), score("bandwidthC", "64"), transitionVerdict());
+    }
+
+    /** A difference in ns as the page says it: "10 ns", or "no measurable time" below half a nanosecond. */
+    static String nanos(double difference) {
+        return difference < 0.5 ? "no measurable time (" + String.format("%.1f", difference) + " ns)" : String.format("%.0f ns", difference);
     }
 
     /** "met" when route is within the target of C at both sizes. */
@@ -230,7 +235,7 @@ public final class NullDevicePage {
 
     /** The ordinary downcall's change of state in chapter 05's loop, in percent of C's whole message at 64 B. */
     private long transitionShare(String loop) {
-        return Math.round(100 * added(loop + "Ffm", loop + "CriticalPost", "64") / score(loop + "C", "64"));
+        return Math.max(0, Math.round(100 * added(loop + "Ffm", loop + "CriticalPost", "64") / score(loop + "C", "64")));
     }
 
     /** Whether that change of state alone already breaks the target in both loops. */

@@ -53,4 +53,10 @@ class NullDevicePageTest {
                 .contains("Java adds about 0.4 us per 64 B iteration through JNA and about -0.0 us through")
                 .doesNotContain("Chapter 05's loops");
     }
+
+    @Test
+    void aDifferenceWithinTheNoiseIsSaidSo() {
+        assertThat(NullDevicePage.nanos(9.6)).isEqualTo("10 ns");
+        assertThat(NullDevicePage.nanos(-0.6)).isEqualTo("no measurable time (-0.6 ns)");
+    }
 }
