@@ -217,12 +217,7 @@ public final class CompChannelPage {
 
     /** usec of CPU an iteration of the profiled run of {@code tool} at {@code size}, in {@code places} (all, when none). */
     private double usec(String tool, String size, Place... places) {
-        Profile profile = Profile.of(log, "profile", tool, size);
-        double share = places.length == 0 ? profile.all() : 0;
-        for (Place place : places) {
-            share += profile.share(place);
-        }
-        return Profile.usec(share, Integer.parseInt(log.fact("cpus")), wall(tool, size));
+        return Profile.of(log, "profile", tool, size).usec(Integer.parseInt(log.fact("cpus")), wall(tool, size), places);
     }
 
     private double wall(String tool, String size) {

@@ -82,6 +82,18 @@ public record Profile(Map<Place, Double> places, Map<String, Double> processes) 
     }
 
     /**
+     * usec of CPU a unit of work in {@code places} (everywhere, when none is named), for a run
+     * that took {@code wallUsec} of wall time a unit on {@code cpus} CPUs.
+     */
+    public double usec(int cpus, double wallUsec, Place... places) {
+        double share = places.length == 0 ? all() : 0;
+        for (Place place : places) {
+            share += share(place);
+        }
+        return usec(share, cpus, wallUsec);
+    }
+
+    /**
      * A share as microseconds of CPU per unit of work, over every CPU: a run that takes
      * {@code usecPerUnit} of wall time a unit had {@code cpus} times that of CPU.
      */

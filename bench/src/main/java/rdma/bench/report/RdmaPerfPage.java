@@ -141,9 +141,9 @@ public final class RdmaPerfPage {
         Profile java = Profile.of(log, "profile", "java");
         double cWall = log.runs("wall", "c").get(0).value();
         double javaWall = log.runs("wall", "java").get(0).value();
-        double userMore = usec(java, cpus, javaWall, Place.JIT, Place.JVM, Place.LIBRARIES) - usec(c, cpus, cWall, Place.LIBRARIES);
-        double kernelMore = (usec(java, cpus, javaWall, Place.KERNEL) - usec(java, cpus, javaWall, Place.CLOCK))
-                - (usec(c, cpus, cWall, Place.KERNEL) - usec(c, cpus, cWall, Place.CLOCK));
+        double userMore = java.usec(cpus, javaWall, Place.JIT, Place.JVM, Place.LIBRARIES) - c.usec(cpus, cWall, Place.LIBRARIES);
+        double kernelMore = (java.usec(cpus, javaWall, Place.KERNEL) - java.usec(cpus, javaWall, Place.CLOCK))
+                - (c.usec(cpus, cWall, Place.KERNEL) - c.usec(cpus, cWall, Place.CLOCK));
         String spinning = write ? " Both sides of a write test spin on memory while they wait for the other's write (C in its"
                 + " program, Java in JIT-compiled code), so there most of the code in user space is waiting." : "";
         return String.format("""
@@ -162,17 +162,8 @@ public final class RdmaPerfPage {
                 """, write ? "write" : "READ", write ? ", a write each way" : "",
                 Profile.table("usec of CPU per iteration, both sides", cpus, "`ib_" + verb + "_lat`", c, cWall,
                         "`" + (write ? "05-rdma-write" : "06-rdma-read") + "`", java, javaWall, "the run's mean usec per iteration"),
-                javaWall - cWall, javaWall / cWall, usec(java, cpus, javaWall) - usec(c, cpus, cWall),
-                usec(java, cpus, javaWall, Place.JNA), usec(java, cpus, javaWall, Place.CLOCK), userMore, kernelMore, spinning);
-    }
-
-    /** usec of CPU an iteration in {@code places}, or in all of them when none is named. */
-    private static double usec(Profile profile, int cpus, double wall, Place... places) {
-        double share = places.length == 0 ? profile.all() : 0;
-        for (Place place : places) {
-            share += profile.share(place);
-        }
-        return Profile.usec(share, cpus, wall);
+                javaWall - cWall, javaWall / cWall, java.usec(cpus, javaWall) - c.usec(cpus, cWall),
+                java.usec(cpus, javaWall, Place.JNA), java.usec(cpus, javaWall, Place.CLOCK), userMore, kernelMore, spinning);
     }
 
     /** A setting's runs as the table lists them: "52.51 91.30 74.11". */
