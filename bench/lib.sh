@@ -141,10 +141,13 @@ perftest_retried() { retried "perftest could not estimate the CPU's clock rate (
 
 # run_pair for one of perftest's tools, retried where its clock estimate failed (perftest_retried);
 # prints nothing where every run's did, which the caller's check of the value it reads reports.
-perftest_pair() { perftest_retried perftest_pair_once "$@" || true; }
-perftest_pair_once() {
+perftest_pair() { perftest_retried perftest_checked run_pair "$@" || true; }
+
+# Runs "$@", a run of one of perftest's tools (run_pair or profiled_pair with their arguments), and
+# prints the client's report; returns 2, printing nothing, where its clock estimate failed.
+perftest_checked() {
   local report
-  report=$(run_pair "$@")
+  report=$("$@")
   clock_failed /tmp/bench-client.txt && return 2
   printf '%s\n' "$report"
 }
@@ -172,15 +175,6 @@ profiled_pair() {
   awk -F, '$3 == "raw_syscalls:sys_enter" { print 8, $1 }' "$data.stat" > "$data.syscalls"
   [ "$running" = yes ] || { echo "bench: the run ended before its profile did: give it more iterations" >&2; return 0; }
   cat /tmp/bench-client.txt
-}
-
-# profiled_pair for one of perftest's tools, returning 2 where its clock estimate failed
-# (perftest_retried runs it again).
-perftest_profiled_pair() {
-  local report
-  report=$(profiled_pair "$@")
-  clock_failed /tmp/bench-client.txt && return 2
-  printf '%s\n' "$report"
 }
 
 # Where the samples in the perf data file $1 (perf record -a: every CPU) fell, as log lines that

@@ -45,7 +45,7 @@ profile_round() {
   for tool in c java; do
     port=$((port + 1))
     if [ "$tool" = c ]; then
-      c=$(perftest_retried perftest_profiled_pair "$data" "$port" "${c_tool[@]}" -s 64 -n "$minute" --post_list 16 | table_value "BW average" 4)
+      c=$(perftest_retried perftest_checked profiled_pair "$data" "$port" "${c_tool[@]}" -s 64 -n "$minute" --post_list 16 | table_value "BW average" 4)
       profile_lines "$data" ib_write_bw "profile c"
     else
       java=$(profiled_pair "$data" "$port" "${java_tool[@]}" -s 64 -n "$minute" --post_list 16 | table_value "BW average" 4)

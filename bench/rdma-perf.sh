@@ -77,7 +77,7 @@ profile_tool() {
   data=$(mktemp)
   port=$((port + 2))
   if [ "$tool" = c ]; then
-    report=$(perftest_retried perftest_profiled_pair "$data" "$port" "ib_${verb}_lat" "${c_args[@]}" -s 64 -n "$n")
+    report=$(perftest_retried perftest_checked profiled_pair "$data" "$port" "ib_${verb}_lat" "${c_args[@]}" -s 64 -n "$n")
     profile_lines "$data" "ib_${verb}_lat" "profile c"
   else
     report=$(profiled_pair "$data" "$port" "${java_tool[@]}" "${java_inline[@]}" -s 64 -n "$n")

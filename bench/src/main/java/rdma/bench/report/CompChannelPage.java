@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import rdma.bench.report.Profile.Place;
 
@@ -34,11 +33,7 @@ public final class CompChannelPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: CompChannelPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "comp-channel", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "CompChannelPage", log -> "comp-channel", CompChannelPage::render);
     }
 
     /** The section's Markdown. */

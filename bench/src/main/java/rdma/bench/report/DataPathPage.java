@@ -29,11 +29,7 @@ public final class DataPathPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: DataPathPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "datapath", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "DataPathPage", log -> "datapath", DataPathPage::render);
     }
 
     /** The section's Markdown. */

@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,11 +16,7 @@ public final class FfmPingpongPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: FfmPingpongPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "ffm-pingpong", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "FfmPingpongPage", log -> "ffm-pingpong", FfmPingpongPage::render);
     }
 
     /** The section's Markdown. */

@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,11 +16,7 @@ public final class FfmWritePage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: FfmWritePage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "ffm-write", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "FfmWritePage", log -> "ffm-write", FfmWritePage::render);
     }
 
     /** The section's Markdown. */

@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -27,11 +26,7 @@ public final class FileTransferPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: FileTransferPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "file-transfer", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "FileTransferPage", log -> "file-transfer", FileTransferPage::render);
     }
 
     /** The section's Markdown. */

@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -22,11 +21,7 @@ public final class LabPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: LabPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "lab", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "LabPage", log -> "lab", LabPage::render);
     }
 
     /** The section's Markdown. */

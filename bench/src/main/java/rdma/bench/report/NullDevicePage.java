@@ -25,12 +25,7 @@ public final class NullDevicePage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: NullDevicePage LOG PAGE");
-            System.exit(2);
-        }
-        RunLog log = RunLog.read(Path.of(args[0]));
-        Section.write(Path.of(args[1]), inLab(log) ? "nulldevice-lab" : "nulldevice", render(log));
+        Section.fromLog(args, "NullDevicePage", log -> inLab(log) ? "nulldevice-lab" : "nulldevice", NullDevicePage::render);
     }
 
     static boolean inLab(RunLog log) {

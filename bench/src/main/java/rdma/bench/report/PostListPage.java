@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -21,11 +20,7 @@ public final class PostListPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: PostListPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), SECTION, render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "PostListPage", log -> SECTION, PostListPage::render);
     }
 
     /** The section's Markdown. */

@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,11 +18,7 @@ public final class RcPingpongPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: RcPingpongPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "rc-pingpong", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "RcPingpongPage", log -> "rc-pingpong", RcPingpongPage::render);
     }
 
     /** The section's Markdown. */

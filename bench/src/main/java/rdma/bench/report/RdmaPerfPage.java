@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import rdma.bench.report.Profile.Place;
@@ -23,12 +22,7 @@ public final class RdmaPerfPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: RdmaPerfPage LOG PAGE");
-            System.exit(2);
-        }
-        RunLog log = RunLog.read(Path.of(args[0]));
-        Section.write(Path.of(args[1]), "rdma-" + log.fact("verb"), render(log));
+        Section.fromLog(args, "RdmaPerfPage", log -> "rdma-" + log.fact("verb"), RdmaPerfPage::render);
     }
 
     /** The section's Markdown. */

@@ -1,7 +1,6 @@
 package rdma.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -15,11 +14,7 @@ public final class RpingPage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: RpingPage LOG PAGE");
-            System.exit(2);
-        }
-        Section.write(Path.of(args[1]), "rping", render(RunLog.read(Path.of(args[0]))));
+        Section.fromLog(args, "RpingPage", log -> "rping", RpingPage::render);
     }
 
     /** The section's Markdown. */

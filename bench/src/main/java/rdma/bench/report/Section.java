@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.function.Function;
 
 /**
  * One section of docs/benchmarks.md: what lies between {@code <!-- NAME: begin -->} and
@@ -35,5 +36,19 @@ public final class Section {
         Path next = page.resolveSibling(page.getFileName() + ".new");
         Files.writeString(next, replace(Files.readString(page), name, body));
         Files.move(next, page, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * What each page class's {@code main} does with {@code LOG PAGE} on its command line: reads
+     * the run log, renders it, and rewrites the section {@code name} gives for that log.
+     */
+    public static void fromLog(String[] args, String program, Function<RunLog, String> name, Function<RunLog, String> render)
+            throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: " + program + " LOG PAGE");
+            System.exit(2);
+        }
+        RunLog log = RunLog.read(Path.of(args[0]));
+        write(Path.of(args[1]), name.apply(log), render.apply(log));
     }
 }
