@@ -16,7 +16,6 @@ import rdma.pingpong.ExchangeFormat;
 import rdma.pingpong.ExchangeMessage;
 import rdma.support.Closeables;
 import rdma.support.VerbsException;
-import rdma.write.RdmaPeer;
 import rdma.write.session.PeerWatch;
 
 /**
@@ -85,15 +84,15 @@ public final class PerftestHandshake {
      * Connects {@code connection}'s QP to a peer that speaks perftest's handshake, for a latency or
      * a {@code bandwidth} test: a client connects to {@code host}; a server ({@code host} null)
      * listens, calls {@code listening}, and accepts one client. The connection's exchange format
-     * must be {@link PerftestKeys}. After a bandwidth test the peer talks again, so its connection
-     * comes back {@link PeerWatch#unwatched}.
+     * must be perftest's key message ({@link PerftestKeys}). After a bandwidth test the peer talks
+     * again, so its connection comes back {@link PeerWatch#unwatched}.
      */
-    public static PeerWatch<RdmaPeer> exchange(Connection<RdmaPeer> connection, String host, Consumer<ServerSocket> listening,
+    public static <T> PeerWatch<T> exchange(Connection<T> connection, String host, Consumer<ServerSocket> listening,
             boolean bandwidth) {
-        RdmaPeer mine = connection.announce();
+        T mine = connection.announce();
         Socket socket = AddressExchange.open(host, connection.plan().options().port, listening);
         try {
-            RdmaPeer peer = new PerftestHandshake(socket, host != null).run(connection, mine, bandwidth);
+            T peer = handshake(connection, socket, host != null, mine, bandwidth);
             return bandwidth ? PeerWatch.unwatched(socket, peer, connection.endpoint().qp())
                     : new PeerWatch<>(socket, peer, connection.endpoint().qp());
         } catch (RuntimeException failure) {
@@ -103,37 +102,73 @@ public final class PerftestHandshake {
     }
 
     /**
+     * The handshake itself, over {@code socket}, a TCP connection the caller opened and keeps, with
+     * {@code mine}, what {@link Connection#announce} returned: returns the peer's keys once both
+     * QPs are ready.
+     */
+    public static <T> T handshake(Connection<T> connection, Socket socket, boolean asClient, T mine, boolean bandwidth) {
+        return new PerftestHandshake(socket, asClient).run(connection, mine, bandwidth);
+    }
+
+    /**
      * The end of ib_write_bw's conversation, once this side's part of the test is over
      * (write_bw.c, xchg_bw_reports, ctx_close_connection): the keys once more (the server waits
      * here while the client runs), each side's figures ({@link BandwidthReport.Figures}: five
-     * 8-byte big-endian numbers, a trade each), the keys a last time, then "done", and the
-     * connection closes. Returns the peer's figures; a server sends zeros, which its client ignores.
+     * 8-byte big-endian numbers, a trade each), then {@link #closeConnection}. Returns the peer's
+     * figures; a server sends zeros, which its client ignores.
      */
-    public static BandwidthReport.Figures results(Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch,
+    public static <T> BandwidthReport.Figures results(Connection<T> connection, PeerWatch<T> watch,
             BandwidthReport.Figures mine, boolean asClient) {
         PerftestHandshake conversation = new PerftestHandshake(watch.socket(), asClient);
-        ExchangeFormat<RdmaPeer> keys = connection.plan().format();
-        byte[] myKeys = keys.format(keys.local(connection.endpoint()));
         try {
-            conversation.trade("the keys, after the test", myKeys);
+            conversation.trade("the keys, after the test", myKeys(connection));
             BandwidthReport.Figures theirs = new BandwidthReport.Figures(conversation.tradeLong("the message size", mine.size()),
                     conversation.tradeLong("the iterations", mine.iterations()),
                     conversation.tradeDouble("the peak bandwidth", mine.peak()),
                     conversation.tradeDouble("the average bandwidth", mine.average()),
                     conversation.tradeDouble("the message rate", mine.messageRate()));
-            conversation.trade("the keys, the last time", myKeys);
-            watch.socket().getOutputStream().write(DONE);
+            conversation.close(connection);
             return theirs;
         } catch (IOException failure) {
-            throw AddressExchange.failed("perftest's results with " + conversation.peer, failure, NOT_PERFTEST_HINT,
-                    PERFTEST_REFUSED_HINT, BROKEN_HINT);
+            throw conversation.failed("perftest's results", failure);
         } finally {
             watch.close();
         }
     }
 
-    private RdmaPeer run(Connection<RdmaPeer> connection, RdmaPeer mine, boolean bandwidth) {
-        ExchangeFormat<RdmaPeer> keys = connection.plan().format();
+    /**
+     * perftest's last words on the connection of an {@link PeerWatch#unwatched} peer
+     * (ctx_close_connection): the keys a last time, then "done", and the connection closes. A side
+     * with nothing to do in the test (the server of ib_read_lat, say) comes here at once and waits
+     * in the trade until its client finished.
+     */
+    public static <T> void closeConnection(Connection<T> connection, PeerWatch<T> watch, boolean asClient) {
+        PerftestHandshake conversation = new PerftestHandshake(watch.socket(), asClient);
+        try {
+            conversation.close(connection);
+        } catch (IOException failure) {
+            throw conversation.failed("the end of perftest's conversation", failure);
+        } finally {
+            watch.close();
+        }
+    }
+
+    private void close(Connection<?> connection) throws IOException {
+        trade("the keys, the last time", myKeys(connection));
+        socket.getOutputStream().write(DONE);
+    }
+
+    private static <T> byte[] myKeys(Connection<T> connection) {
+        ExchangeFormat<T> keys = connection.plan().format();
+        return keys.format(keys.local(connection.endpoint()));
+    }
+
+    private RuntimeException failed(String what, IOException failure) {
+        return AddressExchange.failed(what + " with " + peer, failure, NOT_PERFTEST_HINT, PERFTEST_REFUSED_HINT, BROKEN_HINT);
+    }
+
+    private <T> T run(Connection<T> connection, T mine, boolean bandwidth) {
+        ExchangeFormat<T> keys = connection.plan().format();
         Mtu pathMtu = connection.plan().options().pathMtu();
         try {
             socket.setSoTimeout(AddressExchange.READ_TIMEOUT_MILLIS);
@@ -143,9 +178,9 @@ public final class PerftestHandshake {
             requireMtu(trade("the path MTUs", padded(Integer.toString(pathMtu.value()), 2)), pathMtu);
             byte[] myKeys = keys.format(mine);
             if (!bandwidth) {
-                trade("the keys of the test", myKeys); // ib_write_lat sends them once for the test, then once per QP
+                trade("the keys of the test", myKeys); // the *_lat tools send them once for the test, then once per QP
             }
-            RdmaPeer theirs = parse(keys, trade("the keys of the QP", myKeys));
+            T theirs = parse(keys, trade("the keys of the QP", myKeys));
             // perftest's server and client both connect before the next trade: neither writes before both are ready.
             connection.connectTo(theirs);
             trade("the keys, once connected", myKeys);
@@ -153,8 +188,7 @@ public final class PerftestHandshake {
             socket.setSoTimeout(0);
             return theirs;
         } catch (IOException failure) {
-            throw AddressExchange.failed("perftest's handshake with " + peer, failure, NOT_PERFTEST_HINT, PERFTEST_REFUSED_HINT,
-                    BROKEN_HINT);
+            throw failed("perftest's handshake", failure);
         }
     }
 
@@ -207,7 +241,7 @@ public final class PerftestHandshake {
         }
     }
 
-    private RdmaPeer parse(ExchangeFormat<RdmaPeer> keys, byte[] message) {
+    private <T> T parse(ExchangeFormat<T> keys, byte[] message) {
         try {
             return keys.parse(message);
         } catch (ExchangeFormat.MalformedMessageException malformed) {

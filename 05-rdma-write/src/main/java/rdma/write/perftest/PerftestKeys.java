@@ -51,9 +51,23 @@ public final class PerftestKeys implements ExchangeFormat<RdmaPeer> {
 
     @Override
     public byte[] format(RdmaPeer peer) {
+        return format(peer, OUT_READS);
+    }
+
+    @Override
+    public RdmaPeer parse(byte[] message) {
+        return read(message, messageSize).peer();
+    }
+
+    /** What a key message carries: the peer's QP and buffer, and the RDMA READs and atomics its QP serves at once. */
+    public record Keys(RdmaPeer peer, int outReads) {
+    }
+
+    /** The message of {@code peer}, whose QP serves {@code outReads} RDMA READs and atomics at once (max_dest_rd_atomic). */
+    public static byte[] format(RdmaPeer peer, int outReads) {
         RemoteAddress address = peer.address();
         RemoteBuffer buffer = peer.buffer();
-        StringBuilder text = new StringBuilder(String.format("%04x:%04x:%06x:%06x:%08x:%016x:", address.lid(), OUT_READS,
+        StringBuilder text = new StringBuilder(String.format("%04x:%04x:%06x:%06x:%08x:%016x:", address.lid(), outReads,
                 address.qpn(), address.psn(), buffer.rkey(), buffer.address()));
         for (byte gidByte : address.gid()) {
             text.append(String.format("%02x:", gidByte & 0xff));
@@ -62,8 +76,8 @@ public final class PerftestKeys implements ExchangeFormat<RdmaPeer> {
         return ExchangeMessage.terminated(text.toString());
     }
 
-    @Override
-    public RdmaPeer parse(byte[] message) {
+    /** The fields of {@code message}; the buffer it names is taken to hold {@code messageSize} bytes. */
+    public static Keys read(byte[] message, int messageSize) {
         Matcher keys = KEYS.matcher(ExchangeMessage.unterminated(message, SIZE));
         if (!keys.matches()) {
             throw new MalformedMessageException("expected " + FIELDS + " and a NUL, got \"" + ExchangeMessage.printable(message) + "\"");
@@ -75,8 +89,9 @@ public final class PerftestKeys implements ExchangeFormat<RdmaPeer> {
         }
         RemoteAddress address = new RemoteAddress(Integer.parseInt(keys.group(1), 16), Integer.parseInt(keys.group(3), 16),
                 Integer.parseInt(keys.group(4), 16), gid);
-        return new RdmaPeer(address, new RemoteBuffer(Long.parseUnsignedLong(keys.group(6), 16),
+        RdmaPeer peer = new RdmaPeer(address, new RemoteBuffer(Long.parseUnsignedLong(keys.group(6), 16),
                 Integer.parseUnsignedInt(keys.group(5), 16), messageSize));
+        return new Keys(peer, Integer.parseInt(keys.group(2), 16));
     }
 
     @Override
