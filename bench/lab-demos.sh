@@ -3,7 +3,7 @@
 # with no arguments, one after another; prints "demo <chapter> <wall seconds>" for each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for chapter in 0*-*/; do
+for chapter in [0-9][0-9]-*/; do
   chapter=${chapter%/}
   start=$(date +%s.%N)
   mvn -q -o -pl "$chapter" exec:java > /dev/null 2>&1

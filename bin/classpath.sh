@@ -20,5 +20,5 @@ chapter_classpath() {
   jline=$(sed -n '/<artifactId>jline-terminal<\/artifactId>/{n;s|.*<version>\(.*\)</version>.*|\1|p}' \
     "$repo/me/tongfei/progressbar/$(pom_version progressbar)/progressbar-$(pom_version progressbar).pom")
   printf ':%s' "$repo/org/jline/jline-terminal/$jline/jline-terminal-$jline.jar"
-  printf ':%s' "$PWD"/support/target/classes "$PWD"/0*/target/classes
+  printf ':%s' "$PWD"/support/target/classes "$PWD"/[0-9][0-9]-*/target/classes
 }
