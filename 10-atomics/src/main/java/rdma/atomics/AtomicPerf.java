@@ -205,7 +205,9 @@ public record AtomicPerf(AtomicOptions options, String program) {
             String found = unexpectedSteps == 0 ? (step == 0 ? "each found the same value"
                     : "each found the word " + step + " higher than the one before")
                     : unexpectedSteps + " found the word other than " + step + " higher than the one before (another writer?)";
-            return String.format("fetched: the first %s found %d, the last %d; %s", type, first, last, found);
+            // The word is 64 bits without a sign, as verbs declares it (uint64_t).
+            return String.format("fetched: the first %s found %s, the last %s; %s", type, Long.toUnsignedString(first),
+                    Long.toUnsignedString(last), found);
         }
     }
 

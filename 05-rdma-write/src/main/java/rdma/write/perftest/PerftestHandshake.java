@@ -63,7 +63,7 @@ public final class PerftestHandshake {
     /** What perftest writes after its last trade, before it closes: "done" and its NUL. */
     private static final byte[] DONE = "done\0".getBytes(StandardCharsets.US_ASCII);
 
-    private static final String NOT_PERFTEST_HINT = "Is the peer ib_write_lat, or this program with --perftest?";
+    private static final String NOT_PERFTEST_HINT = "Does the peer speak perftest's handshake (one of perftest's tools, or chapter 05 with --perftest)?";
     private static final String PERFTEST_REFUSED_HINT = "perftest closes the connection when it refuses something: its output says what";
     private static final String BROKEN_HINT = "Look at the other side's output";
 
