@@ -2,13 +2,11 @@ package rdma.atomics;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import rdma.pingpong.ExchangeFormat;
 import rdma.queues.Endpoint;
 import rdma.queues.RemoteAddress;
 import rdma.read.ReadExchange;
 import rdma.read.ReadPeer;
-import rdma.write.RdmaExchange;
 import rdma.write.RemoteBuffer;
 import rdma.write.perftest.PerftestKeys;
 
@@ -17,20 +15,17 @@ import rdma.write.perftest.PerftestKeys;
  * key message ({@link PerftestKeys}), whose second field, {@code out_reads}, now matters. It is the
  * number of RDMA READs and atomics the sender's QP serves at once (the {@code max_dest_rd_atomic}
  * it sets at RTR, chapter 06), and the peer issues no more than that at once (its
- * {@code max_rd_atomic}). What a side announces of its QP and buffer, and how it is printed, is
- * chapter 05's exchange's.
+ * {@code max_rd_atomic}). What a side announces, and how it is printed, is chapter 06's exchange's.
  */
 public final class AtomicKeys implements ExchangeFormat<ReadPeer> {
-    private final RdmaExchange rdma;
-    private final ReadExchange limits;
+    private final ReadExchange exchange;
 
     /**
-     * A side that grants the buffer {@code grant} names, and serves as many atomics at once as
-     * {@code limits} says of its endpoint.
+     * A side that says of itself what chapter 06's {@code exchange} says (the buffer it grants, the
+     * atomics it serves), in perftest's bytes.
      */
-    public AtomicKeys(Function<Endpoint, RemoteBuffer> grant, ReadExchange limits) {
-        this.rdma = new RdmaExchange(grant);
-        this.limits = limits;
+    public AtomicKeys(ReadExchange exchange) {
+        this.exchange = exchange;
     }
 
     @Override
@@ -55,18 +50,20 @@ public final class AtomicKeys implements ExchangeFormat<ReadPeer> {
 
     @Override
     public ReadPeer local(Endpoint endpoint) {
-        return new ReadPeer(endpoint.address(), rdma.local(endpoint).buffer(), limits.outstanding(endpoint));
+        return exchange.local(endpoint);
     }
 
     @Override
     public RemoteAddress address(ReadPeer peer) {
-        return peer.address();
+        return exchange.address(peer);
     }
 
+    /** Chapter 06's lines, the last of them, what the QP serves, said of atomics too. */
     @Override
     public List<Line> describe(ReadPeer peer) {
-        List<Line> lines = new ArrayList<>(rdma.describe(peer.rdma()));
-        lines.add(new Line("atomics", "serves " + peer.readsServed() + " RDMA READs and atomics at once (max_dest_rd_atomic)"));
+        List<Line> lines = new ArrayList<>(exchange.describe(peer));
+        lines.set(lines.size() - 1, new Line("atomics", "serves " + peer.readsServed()
+                + " RDMA READs and atomics at once (max_dest_rd_atomic)"));
         return lines;
     }
 }

@@ -84,8 +84,8 @@ public record AtomicPerf(AtomicOptions options, String program) {
                 : CEnum.bits(Access.IBV_ACCESS_LOCAL_WRITE);
         int qpAccess = initiator ? 0 : CEnum.bits(Access.IBV_ACCESS_REMOTE_ATOMIC);
         // Atomics share RDMA READ's limits (chapter 06): max_dest_rd_atomic at RTR, max_rd_atomic at RTS.
-        ReadExchange limits = new ReadExchange(local -> RemoteBuffer.NONE, options.outs);
-        AtomicKeys keys = new AtomicKeys(local -> initiator ? RemoteBuffer.NONE : RemoteBuffer.of(local.buffer()), limits);
+        ReadExchange limits = new ReadExchange(local -> initiator ? RemoteBuffer.NONE : RemoteBuffer.of(local.buffer()), options.outs);
+        AtomicKeys keys = new AtomicKeys(limits);
         Function<Port, EndpointSpec> endpoint = port -> {
             requireAtomics(port.context());
             ReadLimits.of(port.context()).outstanding(options.outs); // a -o above the device's limits is refused before any peer
