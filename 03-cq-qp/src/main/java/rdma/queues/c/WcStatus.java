@@ -25,7 +25,7 @@ public enum WcStatus implements CEnum {
     IBV_WC_REM_INV_REQ_ERR(9, "The peer found the request invalid: a SEND longer than its posted receive,"
             + " or an RDMA operation its QP was not given access for at INIT (qp_access_flags)"),
     IBV_WC_REM_ACCESS_ERR(10, "The peer refused the access: the rkey, the address range or the remote MR's"
-            + " access flags (REMOTE_WRITE, REMOTE_READ) do not allow it"),
+            + " access flags (REMOTE_WRITE, REMOTE_READ, REMOTE_ATOMIC) do not allow it"),
     IBV_WC_REM_OP_ERR(11, "The peer could not carry out the operation on its side"),
     IBV_WC_RETRY_EXC_ERR(12, "No acknowledgement came back (transport retry counter exceeded): the peer is"
             + " gone, or its address (GID, QP number) is wrong"),
