@@ -37,6 +37,14 @@ public final class AtomicOptions {
                     + " or misaligned (a word 4 bytes into the target's buffer)")
     public Failure fail; // null: no failure, the normal run
 
+    @Option(names = "--clients", paramLabel = "<n>",
+            description = "run the shared counter, the lock, the target's CPU and the fence instead, with <n> clients (up to "
+                    + MOST_CLIENTS + ") of one target, -n times each, all in this JVM; what no arguments at all run, with 4")
+    public Integer clients;
+
+    /** The most clients of the shared counter: the target's listen backlog. */
+    public static final int MOST_CLIENTS = 16;
+
     /** Every check that needs no device, or null when all pass. */
     public String invalid() {
         String invalid = perf.invalid();
@@ -50,7 +58,26 @@ public final class AtomicOptions {
         if (perf.check) {
             return "-c/--chk: an atomic carries no pattern to check; both sides check the word without it: leave out -c";
         }
+        if (clients != null) {
+            String sharedCounter = sharedCounterInvalid();
+            if (sharedCounter != null) {
+                return sharedCounter;
+            }
+        }
         return outs != null && outs < 1 ? "-o/--outs must be 1 or more" : null;
+    }
+
+    private String sharedCounterInvalid() {
+        if (clients < 1 || clients > MOST_CLIENTS) {
+            return "--clients must be 1 to " + MOST_CLIENTS;
+        }
+        if (perf.connection.host != null || perf.connection.demo) {
+            return "--clients runs the target and its clients in this JVM, on the first two devices: leave out the host and --demo";
+        }
+        if (perf.bandwidth || fail != null || type != AtomicType.FETCH_AND_ADD || outs != null) {
+            return "--clients runs the shared counter and lock, not perftest's test: leave out --bw, --fail, -A and -o";
+        }
+        return null;
     }
 
     /** "no-remote-atomic" on the command line. */

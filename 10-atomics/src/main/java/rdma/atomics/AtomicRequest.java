@@ -34,16 +34,24 @@ public final class AtomicRequest {
      */
     public static SendRequest of(QueuePair qp, AtomicType type, MemoryRegion local, long localOffset, long remoteAddr, int rkey,
             long compareAdd, long swap, String name) {
+        SendRequest request = new SendRequest(qp, 1, name).opcode(type.opcode()).sge(0, local, localOffset, WORD);
+        request.pointer().setInt(RKEY, rkey);
+        return aim(request, remoteAddr, compareAdd, swap);
+    }
+
+    /**
+     * The same request, made again for another word or other operands: {@code wr.atomic} is
+     * rewritten in place, so that a loop that changes them allocates nothing.
+     */
+    public static SendRequest aim(SendRequest request, long remoteAddr, long compareAdd, long swap) {
         if (remoteAddr % WORD != 0) {
             throw new VerbsException("the atomic's word at 0x" + Long.toHexString(remoteAddr), "it is not 8-byte aligned, and an"
                     + " atomic operates only on an aligned word (soft-RoCE's ibv_post_send refuses it with EINVAL)",
                     "Name the peer's buffer address plus a multiple of 8");
         }
-        SendRequest request = new SendRequest(qp, 1, name).opcode(type.opcode()).sge(0, local, localOffset, WORD);
         request.pointer().setLong(REMOTE_ADDR, remoteAddr);
         request.pointer().setLong(COMPARE_ADD, compareAdd);
         request.pointer().setLong(SWAP, swap);
-        request.pointer().setInt(RKEY, rkey);
         return request;
     }
 }

@@ -5,15 +5,21 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import rdma.atomics.AtomicOptions;
 import rdma.atomics.AtomicPerf;
+import rdma.atomics.CounterAndLock;
 import rdma.support.Cli;
 
 /** The program of chapter 10: {@link AtomicPerf} with the options it parsed. */
 @Command(name = "10-atomics", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Remote atomic operations, as ib_atomic_lat (default) and ib_atomic_bw (--bw) run them, and talking to them.",
-                "  10-atomics [options]          be the target (server): grant a page of words to the initiator's atomics",
-                "  10-atomics [options] <host>   be the initiator (client): FETCH_AND_ADD or CMP_AND_SWAP <host>'s word",
-                "  10-atomics [--demo]           both in this JVM, on two devices (or one twice)"})
+        description = {"Remote atomic operations: what they are for, and ib_atomic_lat (default) and ib_atomic_bw (--bw), talking to them.",
+                "  10-atomics [--clients <n>]    a shared counter, a lock, the target's CPU and the fence: one target, <n> clients",
+                "                                (4 with no arguments), in this JVM, on two devices (or one twice)",
+                "  10-atomics [options]          be perftest's target (server): grant a page of words to the initiator's atomics",
+                "  10-atomics [options] <host>   be perftest's initiator (client): FETCH_AND_ADD or CMP_AND_SWAP <host>'s word",
+                "  10-atomics --demo [options]   perftest's both sides in this JVM, on two devices (or one twice)"})
 public final class AtomicMain extends Cli.Program {
+    /** The shared counter's clients when no arguments are given. */
+    static final int DEMO_CLIENTS = 4;
+
     @Mixin
     AtomicOptions options = new AtomicOptions();
 
@@ -32,6 +38,11 @@ public final class AtomicMain extends Cli.Program {
     @Override
     public Integer call() {
         refuse(options.invalid());
-        return new AtomicPerf(options, spec.name()).run(noArguments(), out, err);
+        if (options.clients != null || noArguments()) {
+            int clients = options.clients == null ? DEMO_CLIENTS : options.clients;
+            CounterAndLock.demo(clients, options.perf.iters(), options.perf.connection.port, out);
+            return 0;
+        }
+        return new AtomicPerf(options, spec.name()).run(false, out, err);
     }
 }

@@ -77,4 +77,18 @@ class OptionsTest {
         assertThat(fail.exitCode()).isEqualTo(Cli.USAGE_ERROR);
         assertThat(fail.stderr()).contains("expected no-remote-atomic, wrong-rkey or misaligned, not 'no-remote-read'");
     }
+
+    /** The shared counter runs its target and clients in one JVM, with -n and --clients and nothing of perftest's test. */
+    @Test
+    void theSharedCounterTakesItsOwnOptionsOnly() {
+        assertThat(parse("--clients", "2", "-n", "50").options.invalid()).isNull();
+        assertUsageError("--clients must be 1 to " + AtomicOptions.MOST_CLIENTS, "--clients", "0");
+        assertUsageError("--clients must be 1 to " + AtomicOptions.MOST_CLIENTS, "--clients", "17");
+        assertUsageError("--clients runs the target and its clients in this JVM, on the first two devices: leave out the host"
+                + " and --demo", "--clients", "2", "192.0.2.1");
+        assertUsageError("--clients runs the shared counter and lock, not perftest's test: leave out --bw, --fail, -A and -o",
+                "--clients", "2", "--bw");
+        assertUsageError("--clients runs the shared counter and lock, not perftest's test: leave out --bw, --fail, -A and -o",
+                "--clients", "2", "-A", "CMP_AND_SWAP");
+    }
 }
