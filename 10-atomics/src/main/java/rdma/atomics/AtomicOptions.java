@@ -71,8 +71,9 @@ public final class AtomicOptions {
         if (clients < 1 || clients > MOST_CLIENTS) {
             return "--clients must be 1 to " + MOST_CLIENTS;
         }
-        if (perf.connection.host != null || perf.connection.demo) {
-            return "--clients runs the target and its clients in this JVM, on the first two devices: leave out the host and --demo";
+        if (perf.connection.host != null || perf.connection.demo || perf.connection.ibDev != null || perf.connection.gidIdx != null) {
+            return "--clients runs the target and its clients in this JVM, on the first two devices, addressed by their IPv4"
+                    + " addresses: leave out the host, --demo, -d and -g";
         }
         if (perf.bandwidth || fail != null || type != AtomicType.FETCH_AND_ADD || outs != null) {
             return "--clients runs the shared counter and lock, not perftest's test: leave out --bw, --fail, -A and -o";

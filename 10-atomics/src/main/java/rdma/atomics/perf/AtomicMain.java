@@ -8,7 +8,7 @@ import rdma.atomics.AtomicPerf;
 import rdma.atomics.CounterAndLock;
 import rdma.support.Cli;
 
-/** The program of chapter 10: {@link AtomicPerf} with the options it parsed. */
+/** The program of chapter 10: {@link CounterAndLock} with no arguments or {@code --clients}, else {@link AtomicPerf}, with the options it parsed. */
 @Command(name = "10-atomics", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Remote atomic operations: what they are for, and ib_atomic_lat (default) and ib_atomic_bw (--bw), talking to them.",
                 "  10-atomics [--clients <n>]    a shared counter, a lock, the target's CPU and the fence: one target, <n> clients",

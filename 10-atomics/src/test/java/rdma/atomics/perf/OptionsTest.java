@@ -84,8 +84,10 @@ class OptionsTest {
         assertThat(parse("--clients", "2", "-n", "50").options.invalid()).isNull();
         assertUsageError("--clients must be 1 to " + AtomicOptions.MOST_CLIENTS, "--clients", "0");
         assertUsageError("--clients must be 1 to " + AtomicOptions.MOST_CLIENTS, "--clients", "17");
-        assertUsageError("--clients runs the target and its clients in this JVM, on the first two devices: leave out the host"
-                + " and --demo", "--clients", "2", "192.0.2.1");
+        String inThisJvm = "--clients runs the target and its clients in this JVM, on the first two devices, addressed by their"
+                + " IPv4 addresses: leave out the host, --demo, -d and -g";
+        assertUsageError(inThisJvm, "--clients", "2", "192.0.2.1");
+        assertUsageError(inThisJvm, "--clients", "2", "-d", "rxe1");
         assertUsageError("--clients runs the shared counter and lock, not perftest's test: leave out --bw, --fail, -A and -o",
                 "--clients", "2", "--bw");
         assertUsageError("--clients runs the shared counter and lock, not perftest's test: leave out --bw, --fail, -A and -o",
