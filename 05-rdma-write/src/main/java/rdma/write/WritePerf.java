@@ -128,8 +128,8 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
         } else if (initiator) {
             BandwidthReport report = test.bandwidth(peer, perf.depth(), perf.signalEvery(), perf.postList, inline, fail,
                     !options.perftest);
-            BandwidthReport.Figures figures = report.figures(size, perf.iters());
-            figures.lines().forEach(sideOut::println);
+            BandwidthReport.Figures figures = report.figures(size, perf.iters(), perf.unit());
+            figures.lines(perf.unit()).forEach(sideOut::println);
             summary(sideOut, size, report.seconds());
             if (options.perftest) {
                 PerftestHandshake.results(connection, watch, figures, true);
@@ -172,7 +172,7 @@ public record WritePerf(WriteOptions options, String program, Function<DeviceCon
     private void reportPerftestTarget(PrintStream sideOut, Connection<RdmaPeer> connection, PeerWatch<RdmaPeer> watch) {
         IdleMeter idle = IdleMeter.start();
         BandwidthReport.Figures client = PerftestHandshake.results(connection, watch, BandwidthReport.Figures.NONE, false);
-        client.lines().forEach(sideOut::println);
+        client.lines(options.perf.unit()).forEach(sideOut::println);
         sideOut.printf("target: %d bytes arrived in %d messages by RDMA WRITE while this side waited %.2f s%n",
                 client.size() * client.iterations(), client.iterations(), idle.seconds());
         sideOut.printf("target: meanwhile it posted 0 receives, took 0 completions (it waited for the client's figures"

@@ -266,8 +266,8 @@ public record AtomicPerf(AtomicOptions options, String program) {
         int iters = options.perf.iters();
         SendRequest[][] list = RdmaRequests.list(options.perf.postList, message -> new SendRequest[] {atomic.get()});
         BandwidthReport report = new BandwidthLoop(waits, iters, options.perf.depth(), options.perf.signalEvery()).run(list, 0);
-        BandwidthReport.Figures figures = report.figures(AtomicRequest.WORD, iters);
-        figures.lines().forEach(sideOut::println);
+        BandwidthReport.Figures figures = report.figures(AtomicRequest.WORD, iters, options.perf.unit());
+        figures.lines(options.perf.unit()).forEach(sideOut::println);
         summary(sideOut, report.seconds());
         PerftestHandshake.results(connection, watch, figures, true);
     }
@@ -284,7 +284,8 @@ public record AtomicPerf(AtomicOptions options, String program) {
         IdleMeter idle = IdleMeter.start();
         try {
             if (options.perf.bandwidth) {
-                PerftestHandshake.results(connection, watch, BandwidthReport.Figures.NONE, false).lines().forEach(sideOut::println);
+                PerftestHandshake.results(connection, watch, BandwidthReport.Figures.NONE, false).lines(options.perf.unit())
+                        .forEach(sideOut::println);
             } else {
                 PerftestHandshake.closeConnection(connection, watch, false);
             }

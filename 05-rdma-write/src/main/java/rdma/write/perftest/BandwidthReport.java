@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * perftest's bandwidth table ({@code ib_write_bw}, {@code ib_read_bw}): bytes moved between the
- * first post and the last completion. MB here is 2^20 bytes, as perftest counts it. The peak is
+ * first post and the last completion, in MB/sec (MB is 2^20 bytes, as perftest counts it) or Gb/sec. The peak is
  * the best rate over any window that ends at a signaled completion; the loop records the time of
  * each window's first post and of its completion in arrays made before it starts. As perftest, a
  * run of more than {@link #PEAK_MAX_ITERATIONS} messages has no peak (it prints 0.00), and then
@@ -14,7 +14,29 @@ import java.util.List;
  */
 public final class BandwidthReport {
     static final String HEADER = " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]";
-    private static final double MB = 1 << 20;
+    static final String HEADER_GBITS = " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]";
+
+    /**
+     * perftest's two units of bandwidth: MB/sec, where MB is 2^20 bytes (the default), and with
+     * {@code --report_gbits} Gb/sec, 10^9 bits (125,000,000 bytes).
+     */
+    public enum Unit {
+        MB(1 << 20, HEADER),
+        GBITS(125_000_000, HEADER_GBITS);
+
+        private final double bytes;
+        private final String header;
+
+        Unit(double bytes, String header) {
+            this.bytes = bytes;
+            this.header = header;
+        }
+
+        /** {@code --report_gbits}: Gb/sec; otherwise MB/sec. */
+        public static Unit of(boolean reportGbits) {
+            return reportGbits ? GBITS : MB;
+        }
+    }
     /** perftest looks for the peak only in runs of at most this many iterations. */
     public static final int PEAK_MAX_ITERATIONS = 20_000;
 
@@ -85,28 +107,34 @@ public final class BandwidthReport {
         /** What a side that measured nothing sends: ib_write_bw's server. */
         public static final Figures NONE = new Figures(0, 0, 0, 0, 0);
 
-        /** perftest's table of these figures. */
-        public List<String> lines() {
-            return List.of(LatencyReport.RESULT_LINE, HEADER,
-                    String.format(" %-7d    %-10d       %-7.2f            %-7.2f\t\t   %-7.6f", size, iterations, peak, average,
-                            messageRate), LatencyReport.RESULT_LINE);
+        /**
+         * perftest's table of these figures, in {@code unit}; as perftest, an average below 0.1
+         * Gb/sec gets six decimals instead of two.
+         */
+        public List<String> lines(Unit unit) {
+            String row = unit == Unit.GBITS && average < 0.1
+                    ? String.format(" %-7d    %d           %-7.6f            %-7.6f            %-7.6f", size, iterations, peak, average,
+                            messageRate)
+                    : String.format(" %-7d    %-10d       %-7.2f            %-7.2f\t\t   %-7.6f", size, iterations, peak, average,
+                            messageRate);
+            return List.of(LatencyReport.RESULT_LINE, unit.header, row, LatencyReport.RESULT_LINE);
         }
     }
 
-    /** The figures of {@code iterations} messages of {@code size} bytes. */
-    public Figures figures(int size, int iterations) {
+    /** The figures of {@code iterations} messages of {@code size} bytes, the bandwidths in {@code unit}. */
+    public Figures figures(int size, int iterations, Unit unit) {
         double seconds = seconds();
         double bestNanosPerMessage = Double.MAX_VALUE;
         for (int i = 0; i < windows; i++) {
             bestNanosPerMessage = Math.min(bestNanosPerMessage, (double) (windowCompleted[i] - windowPosted[i]) / windowMessages[i]);
         }
-        double peakRate = peak ? size / (bestNanosPerMessage / 1e9) / MB : 0;
-        double average = (double) size * iterations / seconds / MB;
+        double peakRate = peak ? size / (bestNanosPerMessage / 1e9) / unit.bytes : 0;
+        double average = (double) size * iterations / seconds / unit.bytes;
         double messageRate = iterations / seconds / 1e6;
         return new Figures(size, iterations, peakRate, average, messageRate);
     }
 
-    public List<String> lines(int size, int iterations) {
-        return figures(size, iterations).lines();
+    public List<String> lines(int size, int iterations, Unit unit) {
+        return figures(size, iterations, unit).lines(unit);
     }
 }

@@ -42,8 +42,16 @@ public final class PerfOptions {
             description = "bandwidth test: post <list size> messages chained in one ibv_post_send (default ${DEFAULT-VALUE})")
     public int postList = 1;
 
+    @Option(names = "--report_gbits", description = "bandwidth test: report bandwidth in Gb/sec (10^9 bits), as perftest (default: MB/sec, 2^20 bytes)")
+    public boolean reportGbits;
+
     @Option(names = {"-c", "--chk"}, description = "the receiving side checks every byte of what arrived")
     public boolean check;
+
+    /** The unit of the bandwidth table: both sides of a perftest run print the client's figures in their own. */
+    public BandwidthReport.Unit unit() {
+        return BandwidthReport.Unit.of(reportGbits);
+    }
 
     /** perftest's CQ moderation in a bandwidth test without a post list: a completion every 100 messages. */
     static final int DEFAULT_CQ_MOD = 100;

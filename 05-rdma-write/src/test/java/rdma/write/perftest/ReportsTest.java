@@ -34,10 +34,30 @@ class ReportsTest {
         report.windowCompleted(0, 1_000_000_000L, 512);
         report.windowCompleted(1_000_000_000L, 1_500_000_000L, 512);
 
-        List<String> lines = report.lines(1 << 20, 1024);
+        List<String> lines = report.lines(1 << 20, 1024, BandwidthReport.Unit.MB);
 
         // average: 1024 MiB in 1.5 s; peak: the second window, 512 MiB in 0.5 s
         assertThat(lines.get(2)).startsWith(" 1048576    1024             1024.00            682.67").endsWith("0.000683");
+    }
+
+    /** --report_gbits: 10^9 bits, perftest's header; below 0.1 Gb/sec, six decimals, as perftest's REPORT_FMT_EXT. */
+    @Test
+    void theBandwidthTableInGigabitsAsPerftestPrintsIt() {
+        BandwidthReport report = BandwidthReport.of(1024, 512);
+        report.started(0);
+        report.windowCompleted(0, 1_000_000_000L, 512);
+        report.windowCompleted(1_000_000_000L, 1_500_000_000L, 512);
+
+        List<String> lines = report.lines(1 << 20, 1024, BandwidthReport.Unit.GBITS);
+
+        // average: 2^30 bytes in 1.5 s, 5.73 * 10^9 bits a second; peak: 2^29 bytes in 0.5 s
+        assertThat(lines.get(1)).isEqualTo(" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]");
+        assertThat(lines.get(2)).startsWith(" 1048576    1024             8.59               5.73");
+        BandwidthReport slow = BandwidthReport.of(1000, 1000);
+        slow.started(0);
+        slow.windowCompleted(0, 1_000_000_000L, 1000);
+        assertThat(slow.lines(64, 1000, BandwidthReport.Unit.GBITS).get(2))
+                .isEqualTo(" 64         1000           0.000512            0.000512            0.001000");
     }
 
     @Test
@@ -49,7 +69,7 @@ class ReportsTest {
         assertThat(report.timesWindows()).isFalse();
         assertThat(BandwidthReport.of(BandwidthReport.PEAK_MAX_ITERATIONS, 100).timesWindows()).isTrue();
         // perftest prints a peak of 0.00 for such a run; the average is the whole run's
-        assertThat(report.lines(1 << 20, BandwidthReport.PEAK_MAX_ITERATIONS + 100).get(2))
+        assertThat(report.lines(1 << 20, BandwidthReport.PEAK_MAX_ITERATIONS + 100, BandwidthReport.Unit.MB).get(2))
                 .startsWith(" 1048576    20100            0.00               10050.00");
     }
 

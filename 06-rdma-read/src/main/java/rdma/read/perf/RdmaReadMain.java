@@ -164,7 +164,7 @@ public final class RdmaReadMain extends Cli.Program {
         double seconds;
         if (options.bandwidth) {
             BandwidthReport report = test.bandwidth(peer, depth, signalEvery, options.postList, fail);
-            report.lines(size, options.iters()).forEach(sideOut::println);
+            report.lines(size, options.iters(), options.unit()).forEach(sideOut::println);
             seconds = report.seconds();
         } else {
             LatencyReport report = test.latency(peer, fail);

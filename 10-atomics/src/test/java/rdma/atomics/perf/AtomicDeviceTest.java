@@ -215,6 +215,27 @@ class AtomicDeviceTest {
         assertThat(java.stdout()).contains(targetsWords(type));
     }
 
+    /**
+     * --report_gbits on both sides, as perftest wants it: the client's figures in Gb/sec, an atomic's
+     * few of them with six decimals, and the Java target prints them under the same header.
+     */
+    @Test
+    void ibAtomicBwsGigabitsReachTheJavaServerInGigabits() throws Exception {
+        int port = FreePorts.next();
+        CompletableFuture<ProgramRun> server = CompletableFuture.supplyAsync(() -> java(lab.server(), port,
+                AtomicType.FETCH_AND_ADD, "--bw", "--report_gbits"));
+        Listening.await(port, 30_000);
+        String header = "#bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]";
+        String row = "(?m)^(\\[\\w+\\] )? 8 +" + ITERS + " +0\\.[0-9]{6} +0\\.[0-9]{6} +[0-9.]+";
+        try (Child client = perftest("ib_atomic_bw", lab.client(), port, AtomicType.FETCH_AND_ADD, "--report_gbits", "127.0.0.1")) {
+            assertThat(client.waitFor(60)).as(client.output()).isZero();
+            assertThat(client.output()).contains(header).containsPattern(row);
+        }
+        ProgramRun java = server.get(60, TimeUnit.SECONDS);
+        java.assertSucceeded();
+        assertThat(java.stdout()).contains(header).containsPattern(row);
+    }
+
     /** Refused by the target's device, each way: the initiator's completion says so, and the target's QP ends too. */
     @Test
     void aBufferWithoutRemoteAtomicAndAWrongKeyAreRefusedByTheTarget() throws Exception {
