@@ -85,7 +85,10 @@ public final class PerftestHandshake {
      * a {@code bandwidth} test: a client connects to {@code host}; a server ({@code host} null)
      * listens, calls {@code listening}, and accepts one client. The connection's exchange format
      * must be perftest's key message ({@link PerftestKeys}). After a bandwidth test the peer talks
-     * again, so its connection comes back {@link PeerWatch#unwatched}.
+     * again, so its connection comes back {@link PeerWatch#unwatched}; ib_write_lat says nothing
+     * more after its test (write_lat.c ends without ctx_close_connection), so a latency test's is
+     * watched. ib_atomic_lat does end with it: chapter 10 calls {@link #handshake} and keeps the
+     * connection itself.
      */
     public static <T> PeerWatch<T> exchange(Connection<T> connection, String host, Consumer<ServerSocket> listening,
             boolean bandwidth) {
