@@ -118,9 +118,13 @@ public record AtomicPerf(AtomicOptions options, String program) {
      * means atomic against the atomics of this device; GLOB, against every other writer too.
      */
     static void requireAtomics(DeviceContext context) {
-        ibv_device_attr attr = context.queryDevice();
+        requireAtomics(context.device().name(), context.queryDevice());
+    }
+
+    /** The same, for the attributes {@code ibv_query_device} gave of {@code device}. */
+    static void requireAtomics(String device, ibv_device_attr attr) {
         if (attr.atomic_cap == IBV_ATOMIC_NONE) {
-            throw new VerbsException("ibv_query_device(" + context.device().name() + ")", "its atomic_cap is IBV_ATOMIC_NONE:"
+            throw new VerbsException("ibv_query_device(" + device + ")", "its atomic_cap is IBV_ATOMIC_NONE:"
                     + " it executes no atomic operation", "Run on a device whose ibv_devinfo -v shows atomic_cap ATOMIC_HCA or ATOMIC_GLOB");
         }
     }
