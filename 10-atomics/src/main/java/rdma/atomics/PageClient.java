@@ -27,8 +27,8 @@ import rdma.support.VerbsException;
 /**
  * One client of a {@link SharedPage}: a connection made by the connection manager (chapter 09),
  * the page's grant from the target's reply, and one verb per method, each posted and waited for.
- * Its own memory is four words: where an atomic's original value arrives, where a READ lands,
- * what a WRITE sends, and where a check READs back. The requests are made once; each call only
+ * Its own memory is four words (where an atomic's original value arrives, where a READ lands,
+ * what a WRITE sends, and where a check READs back) and the block the fence's case copies. The requests are made once; each call only
  * rewrites their operands, so a loop of calls allocates nothing.
  */
 final class PageClient implements AutoCloseable {
