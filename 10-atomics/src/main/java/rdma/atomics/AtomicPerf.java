@@ -64,9 +64,12 @@ public record AtomicPerf(AtomicOptions options, String program) {
     /** {@code enum ibv_atomic_cap}'s first value: the device executes no atomic operation. */
     private static final int IBV_ATOMIC_NONE = 0;
 
-    /** Runs the mode the options ask for; 0 on success. {@code noArguments}: nothing was given on the command line. */
-    public int run(boolean noArguments, PrintStream out, PrintStream err) {
-        return TwoSided.run(options.perf.connection, noArguments, program, out, err, this::side);
+    /**
+     * Runs the mode the options ask for: a server, a client, or both with {@code --demo}; 0 on
+     * success. (No arguments at all run {@link CounterAndLock} instead.)
+     */
+    public int run(PrintStream out, PrintStream err) {
+        return TwoSided.run(options.perf.connection, false, program, out, err, this::side);
     }
 
     /**

@@ -4,9 +4,10 @@ import java.util.List;
 
 /**
  * perftest's bandwidth table ({@code ib_write_bw}, {@code ib_read_bw}): bytes moved between the
- * first post and the last completion, in MB/sec (MB is 2^20 bytes, as perftest counts it) or Gb/sec. The peak is
- * the best rate over any window that ends at a signaled completion; the loop records the time of
- * each window's first post and of its completion in arrays made before it starts. As perftest, a
+ * first post and the last completion, in MB/sec (MB is 2^20 bytes, as perftest counts it) or
+ * Gb/sec. The peak is the best rate over any window that ends at a signaled completion; the loop
+ * records the time of each window's first post and of its completion in arrays made before it
+ * starts. As perftest, a
  * run of more than {@link #PEAK_MAX_ITERATIONS} messages has no peak (it prints 0.00), and then
  * reads the clock only at the first post and after the last completion: each read is a system
  * call where the clock is not in user space (in the lab), and perftest reads its cycle counter,
@@ -37,6 +38,7 @@ public final class BandwidthReport {
             return reportGbits ? GBITS : MB;
         }
     }
+
     /** perftest looks for the peak only in runs of at most this many iterations. */
     public static final int PEAK_MAX_ITERATIONS = 20_000;
 

@@ -43,6 +43,6 @@ public final class AtomicMain extends Cli.Program {
             CounterAndLock.demo(clients, options.perf.iters(), options.perf.connection.port, out);
             return 0;
         }
-        return new AtomicPerf(options, spec.name()).run(false, out, err);
+        return new AtomicPerf(options, spec.name()).run(out, err);
     }
 }
