@@ -80,6 +80,11 @@ public final class PingpongLoop {
         return count;
     }
 
+    /** How many of the peer's messages arrived in the last {@link #run}: after a failure, how far it got. */
+    public int received() {
+        return received;
+    }
+
     /** Runs the exchange and returns how long it took; the client ({@code startsSending}) posts the first send. */
     public long run(boolean startsSending) {
         pending = RECV_WRID;

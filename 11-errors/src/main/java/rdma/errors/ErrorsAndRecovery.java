@@ -13,6 +13,7 @@ import rdma.memory.c.Access;
 import rdma.queues.Endpoint;
 import rdma.queues.EndpointSpec;
 import rdma.queues.QpTransitions;
+import rdma.queues.QueuePair;
 import rdma.queues.RemoteAddress;
 import rdma.queues.c.QpAttrMask;
 import rdma.queues.c.QpState;
@@ -45,9 +46,16 @@ public final class ErrorsAndRecovery implements AutoCloseable {
      * The attributes of RTS that decide how failure is noticed: the local ACK timeout (exponent
      * of 4.096 us), the transport retries after it, and the retries after an RNR NAK (7: forever).
      */
-    record Retries(int timeout, int retryCnt, int rnrRetry) {
+    public record Retries(int timeout, int retryCnt, int rnrRetry) {
         /** Chapter 03's: 67 ms, 7 retries, RNR retried forever. */
-        static final Retries PATIENT = new Retries(14, 7, QpTransitions.RNR_RETRY_FOREVER);
+        public static final Retries PATIENT = new Retries(14, 7, QpTransitions.RNR_RETRY_FOREVER);
+
+        /** Sets the step to RTS's {@code timeout} and {@code retry_cnt} to these. */
+        QpTransitions.Transition applyTo(QpTransitions.Transition rts) {
+            rts.attr().timeout = (byte) timeout;
+            rts.attr().retry_cnt = (byte) retryCnt;
+            return rts;
+        }
 
         /** How long a lost packet is retried before IBV_WC_RETRY_EXC_ERR: the first try and retry_cnt more, a timeout each. */
         double budgetMillis() {
@@ -130,10 +138,7 @@ public final class ErrorsAndRecovery implements AutoCloseable {
         RemoteAddress address = peer.endpoint().address();
         RemoteAddress peerStart = new RemoteAddress(address.lid(), address.qpn(), peerPsn, address.gid());
         side.endpoint().readyToReceive(peerStart, mtu, 0);
-        QpTransitions.Transition rts = QpTransitions.toRts(psn, retries.rnrRetry());
-        rts.attr().timeout = (byte) retries.timeout();
-        rts.attr().retry_cnt = (byte) retries.retryCnt();
-        side.endpoint().modify(rts);
+        side.endpoint().modify(retries.applyTo(QpTransitions.toRts(psn, retries.rnrRetry())));
     }
 
     private static int freshPsn() {
@@ -289,11 +294,15 @@ public final class ErrorsAndRecovery implements AutoCloseable {
         connect(retries);
     }
 
-    /** {@code ibv_modify_qp} to RESET: the state a new QP starts in. */
     private static void toReset(Side side) {
+        toReset(side.endpoint().qp());
+    }
+
+    /** {@code ibv_modify_qp} to RESET: the state a new QP starts in; allowed from every state. */
+    static void toReset(QueuePair qp) {
         ibv_qp_attr attr = new ibv_qp_attr();
         attr.qp_state = QpState.IBV_QPS_RESET.value();
-        side.endpoint().qp().modify(attr, QpAttrMask.IBV_QP_STATE.value(), "Any state may go to RESET: report this");
+        qp.modify(attr, QpAttrMask.IBV_QP_STATE.value(), "Any state may go to RESET: report this");
     }
 
     private void printStates() {

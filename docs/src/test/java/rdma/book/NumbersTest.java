@@ -44,6 +44,8 @@ class NumbersTest {
             250 ms          | Watchdog.MAX_LOOK_NANOS, the longest a watchdog waits between two looks
             100%            | a core that spins: by definition
             100 ms          | ErrorsAndRecovery's rnr case posts its receive 100 ms after the SEND
+            200 ms          | SurvivingPingpong.RETRY_CONNECT_NANOS: how often the client tries its restarted server
+            60 s            | PingpongCommand.WAIT_FOR_SERVER_NANOS: how long the client waits for a server to come back
             """;
     private static final Set<String> NOT_MEASURED = CONSTANTS.lines().map(line -> line.split("\\|")[0].strip())
             .collect(Collectors.toUnmodifiableSet());

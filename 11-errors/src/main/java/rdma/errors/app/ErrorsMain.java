@@ -15,10 +15,11 @@ import rdma.support.Cli;
  * while each device context's asynchronous events are watched; and {@code asyncwatch}, rdma-core's
  * {@code ibv_asyncwatch}.
  */
-@Command(name = "11-errors", mixinStandardHelpOptions = true, sortOptions = false, subcommands = AsyncWatchCommand.class,
+@Command(name = "11-errors", mixinStandardHelpOptions = true, sortOptions = false, subcommands = {AsyncWatchCommand.class, PingpongCommand.class},
         description = {"Error completions provoked for real, and the recovery of both QPs after each.",
                 "  11-errors [--case <case>]...   the cases, in turn (all of them by default)",
-                "  11-errors asyncwatch [-d <dev>]  ibv_asyncwatch: print a device's asynchronous events"})
+                "  11-errors asyncwatch [-d <dev>]  ibv_asyncwatch: print a device's asynchronous events",
+                "  11-errors pingpong [options] [<host>]  ibv_rc_pingpong, whose client survives its server restarting"})
 public final class ErrorsMain extends Cli.Program {
     @Option(names = {"-d", "--ib-dev"}, paramLabel = "<dev>",
             description = "the requester's device (default: the first); the responder's is the second, or this one")
