@@ -31,7 +31,8 @@ import rdma.support.VerbsException;
  * breaks (an error completion, or no completion for {@link Connection#STALL_NANOS}), the client
  * takes what is left in its CQ, moves its QP to RESET and INIT, posts its receives again, waits
  * for the server to listen again, exchanges addresses with it (the new server has a new QP) and
- * starts the next session, at most {@code reconnects} times.
+ * starts the next session, at most {@code reconnects} times. Its server ({@link #serve}) is
+ * {@code ibv_rc_pingpong}'s, with the same retry budget.
  */
 public final class SurvivingPingpong {
     /** How often the client looks whether the server listens again. */
@@ -83,7 +84,24 @@ public final class SurvivingPingpong {
         }
     }
 
-    /** RTR toward the server, then RTS with this client's retries: how soon its sends give up. */
+    /**
+     * The server of one session, as {@code ibv_rc_pingpong}'s, but with its QP's retry budget set
+     * as the client's is: a link that is down for a while breaks whichever side is sending then.
+     */
+    public void serve(Device device, PrintStream out) {
+        Connection.Plan<RemoteAddress> plan = new Connection.Plan<>(options.connection, Pingpong.spec(options.size, options.rxDepth),
+                Waiting.POLL, ExchangeMessage.RC_PINGPONG).connectingWith(this::connect);
+        try (Connection<RemoteAddress> connection = Connection.prepare(device, plan, out)) {
+            PingpongLoop loop = new PingpongLoop(connection.endpoint(), options.size, options.rxDepth, options.iters,
+                    SendFlag.IBV_SEND_SIGNALED.value(), connection.waiter(), "server");
+            loop.postInitialReceives();
+            connection.exchange(null, listener -> { });
+            long nanos = loop.run(false);
+            ResultLines.of((long) options.size * options.iters * 2, options.iters, nanos).forEach(out::println);
+        }
+    }
+
+    /** RTR toward the peer, then RTS with this side's retries: how soon its sends give up. */
     private void connect(Endpoint endpoint, RemoteAddress server, Mtu pathMtu, int sl) {
         endpoint.readyToReceive(server, pathMtu, sl);
         endpoint.modify(retries.applyTo(endpoint.rts(QpTransitions.RNR_RETRY_FOREVER)));

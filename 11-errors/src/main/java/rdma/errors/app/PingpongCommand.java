@@ -9,14 +9,12 @@ import picocli.CommandLine.ParentCommand;
 import rdma.devices.DeviceList;
 import rdma.errors.ErrorsAndRecovery;
 import rdma.errors.SurvivingPingpong;
-import rdma.pingpong.Pingpong;
 import rdma.pingpong.PingpongOptions;
-import rdma.pingpong.waiting.Waiting;
 import rdma.support.Cli;
 
 /**
- * {@code ibv_rc_pingpong} whose client survives its server restarting: without a host, chapter
- * 04's server (one session, then it ends, as C's does); with a host, {@link SurvivingPingpong};
+ * {@code ibv_rc_pingpong} whose client survives its server restarting: without a host, its
+ * server (one session, then it ends, as C's does); with a host, {@link SurvivingPingpong}'s client;
  * with {@code --demo}, {@link RestartDemo}: C's server killed mid-run and started again.
  */
 @Command(name = "pingpong", mixinStandardHelpOptions = true, sortOptions = false,
@@ -28,10 +26,10 @@ public final class PingpongCommand extends Cli.Program {
     @Mixin
     PingpongOptions options = new PingpongOptions();
 
-    @Option(names = "--timeout", paramLabel = "<n>", description = "the client QP's local ACK timeout, 4.096 us x 2^<n> (default ${DEFAULT-VALUE})")
+    @Option(names = "--timeout", paramLabel = "<n>", description = "the QP's local ACK timeout, 4.096 us x 2^<n> (default ${DEFAULT-VALUE})")
     int timeout = ErrorsAndRecovery.Retries.PATIENT.timeout();
 
-    @Option(names = "--retry-cnt", paramLabel = "<n>", description = "the client QP's retries after a timeout, 0 to 7 (default ${DEFAULT-VALUE})")
+    @Option(names = "--retry-cnt", paramLabel = "<n>", description = "the QP's retries after a timeout, 0 to 7 (default ${DEFAULT-VALUE})")
     int retryCnt = ErrorsAndRecovery.Retries.PATIENT.retryCnt();
 
     @Option(names = "--reconnects", paramLabel = "<n>", description = "sessions the client starts again after one broke (default ${DEFAULT-VALUE})")
@@ -51,17 +49,18 @@ public final class PingpongCommand extends Cli.Program {
         refuse(retryCnt < 0 || retryCnt > 7 ? "--retry-cnt must be 0 to 7" : null);
         refuse(reconnects < 0 ? "--reconnects must be 0 or more" : null);
         PrintStream out = parent.out();
-        SurvivingPingpong client = new SurvivingPingpong(options,
+        SurvivingPingpong pingpong = new SurvivingPingpong(options,
                 new ErrorsAndRecovery.Retries(timeout, retryCnt, ErrorsAndRecovery.Retries.PATIENT.rnrRetry()), reconnects,
                 WAIT_FOR_SERVER_NANOS);
         if (options.connection.demo) {
-            return new RestartDemo(options, client, out).run();
-        }
-        if (options.connection.host == null) {
-            return new Pingpong(options, Waiting.POLL, "11-errors pingpong").run(false, out, parent.err());
+            return new RestartDemo(options, pingpong, out).run();
         }
         try (DeviceList list = DeviceList.open()) {
-            client.run(list.select(options.connection.ibDev), options.connection.host, out, session -> { });
+            if (options.connection.host == null) {
+                pingpong.serve(list.select(options.connection.ibDev), out);
+            } else {
+                pingpong.run(list.select(options.connection.ibDev), options.connection.host, out, session -> { });
+            }
         }
         return 0;
     }

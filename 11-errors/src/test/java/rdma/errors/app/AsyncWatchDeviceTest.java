@@ -5,18 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import rdma.support.Cli;
 import rdma.testsupport.Child;
-import rdma.testsupport.ExternalCommand;
 import rdma.testsupport.LabDevices;
 import rdma.testsupport.OptionalTool;
-import rdma.testsupport.Prerequisite;
 import rdma.testsupport.RequiresDevice;
 
 /**
@@ -32,10 +28,8 @@ class AsyncWatchDeviceTest {
     @Test
     void javaAndCPrintTheSameEventsForALinkThatFlapsAndAnAddressThatComesAndGoes() throws Exception {
         OptionalTool.require("ibv_asyncwatch", "apt-get install ibverbs-utils");
-        Prerequisite.require("0".equals(ExternalCommand.output(List.of("id", "-u"), "coreutils").trim()),
-                "takes a network link down and up: only as root (inside the lab)");
         String device = LabDevices.find().client();
-        String netdev = Files.readString(Path.of("/sys/class/infiniband", device, "ports/1/gid_attrs/ndevs/0")).trim();
+        Link link = Link.of(device);
 
         ByteArrayOutputStream javaOut = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(javaOut, true, StandardCharsets.UTF_8);
@@ -45,13 +39,12 @@ class AsyncWatchDeviceTest {
             c.awaitOutput("async event FD", 30);
             awaitText(javaOut, "async event FD");
 
-            ip("link", "set", netdev, "down");
+            link.down();
             TimeUnit.SECONDS.sleep(1);
-            ip("link", "set", netdev, "up");
-            awaitActive(device);
-            ip("addr", "add", EXTRA_ADDRESS, "dev", netdev);
+            link.up();
+            link.ip("addr", "add", EXTRA_ADDRESS, "dev", link.netdev());
             TimeUnit.SECONDS.sleep(1);
-            ip("addr", "del", EXTRA_ADDRESS, "dev", netdev);
+            link.ip("addr", "del", EXTRA_ADDRESS, "dev", link.netdev());
             TimeUnit.SECONDS.sleep(2);
 
             List<String> cEvents = events(c.output());
@@ -61,8 +54,7 @@ class AsyncWatchDeviceTest {
             assertThat(String.join("\n", javaEvents)).contains("event_type IBV_EVENT_PORT_ERR (10), port 1",
                     "event_type IBV_EVENT_PORT_ACTIVE (9), port 1", "event_type IBV_EVENT_GID_CHANGE (18), port 1");
         } finally {
-            ExternalCommand.run(Path.of("."), List.of("ip", "link", "set", netdev, "up"), "iproute2");
-            awaitActive(device);
+            link.up();
         }
     }
 
@@ -70,12 +62,6 @@ class AsyncWatchDeviceTest {
         return output.lines().filter(line -> line.startsWith("  event_type ")).toList();
     }
 
-    private static void ip(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("ip"));
-        command.addAll(List.of(args));
-        ExternalCommand run = ExternalCommand.run(Path.of("."), command, "apt-get install iproute2");
-        assertThat(run.exitCode()).as("%s: %s", command, run.stderr()).isZero();
-    }
 
     private static void awaitText(ByteArrayOutputStream out, String text) throws InterruptedException {
         for (int i = 0; i < 300 && !out.toString(StandardCharsets.UTF_8).contains(text); i++) {
@@ -84,11 +70,4 @@ class AsyncWatchDeviceTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).contains(text);
     }
 
-    private static void awaitActive(String device) throws Exception {
-        Path state = Path.of("/sys/class/infiniband", device, "ports/1/state");
-        for (int i = 0; i < 100 && !Files.readString(state).contains("ACTIVE"); i++) {
-            Thread.sleep(100);
-        }
-        assertThat(Files.readString(state)).contains("ACTIVE");
-    }
 }
