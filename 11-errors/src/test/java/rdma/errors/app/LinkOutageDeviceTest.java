@@ -30,9 +30,9 @@ class LinkOutageDeviceTest {
         List<Run> runs = pingpongThroughAnOutage("--timeout", "18");
         for (Run run : runs) {
             assertThat(run.exitCode).as("%s", run.output).isZero();
-            assertThat(run.output).contains("20000 iters in ");
+            assertThat(run.output).contains("8000 iters in ");
         }
-        assertThat(runs.get(1).output).contains("client: session 1 completed its 20000 iterations");
+        assertThat(runs.get(1).output).contains("client: session 1 completed its 8000 iterations");
     }
 
     @Test
@@ -70,7 +70,7 @@ class LinkOutageDeviceTest {
     }
 
     private static int pingpong(ByteArrayOutputStream output, List<String> side, String... budget) {
-        List<String> args = new ArrayList<>(List.of("pingpong", "-n", "20000"));
+        List<String> args = new ArrayList<>(List.of("pingpong", "-n", "8000"));
         args.addAll(List.of(budget));
         args.addAll(side);
         PrintStream print = new PrintStream(output, true, StandardCharsets.UTF_8);
