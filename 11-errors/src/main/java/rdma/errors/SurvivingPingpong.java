@@ -56,9 +56,7 @@ public final class SurvivingPingpong {
      * each session's number once it is connected. Returns how many sessions it took.
      */
     public int run(Device device, String host, PrintStream out, IntConsumer started) {
-        Connection.Plan<RemoteAddress> plan = new Connection.Plan<>(options.connection, Pingpong.spec(options.size, options.rxDepth),
-                Waiting.POLL, ExchangeMessage.RC_PINGPONG).connectingWith(this::connect);
-        try (Connection<RemoteAddress> connection = Connection.prepare(device, plan, out)) {
+        try (Connection<RemoteAddress> connection = Connection.prepare(device, plan(), out)) {
             Endpoint endpoint = connection.endpoint();
             RemoteAddress mine = connection.announce();
             for (int session = 1; ; session++) {
@@ -86,12 +84,10 @@ public final class SurvivingPingpong {
 
     /**
      * The server of one session, as {@code ibv_rc_pingpong}'s, but with its QP's retry budget set
-     * as the client's is: a link that is down for a while breaks whichever side is sending then.
+     * as the client's is: the side that is sending when packets go unanswered is the one that fails.
      */
     public void serve(Device device, PrintStream out) {
-        Connection.Plan<RemoteAddress> plan = new Connection.Plan<>(options.connection, Pingpong.spec(options.size, options.rxDepth),
-                Waiting.POLL, ExchangeMessage.RC_PINGPONG).connectingWith(this::connect);
-        try (Connection<RemoteAddress> connection = Connection.prepare(device, plan, out)) {
+        try (Connection<RemoteAddress> connection = Connection.prepare(device, plan(), out)) {
             PingpongLoop loop = new PingpongLoop(connection.endpoint(), options.size, options.rxDepth, options.iters,
                     SendFlag.IBV_SEND_SIGNALED.value(), connection.waiter(), "server");
             loop.postInitialReceives();
@@ -99,6 +95,12 @@ public final class SurvivingPingpong {
             long nanos = loop.run(false);
             ResultLines.of((long) options.size * options.iters * 2, options.iters, nanos).forEach(out::println);
         }
+    }
+
+    /** rc_pingpong's endpoint, polled completions and exchange, the QP connected by {@link #connect}. */
+    private Connection.Plan<RemoteAddress> plan() {
+        return new Connection.Plan<>(options.connection, Pingpong.spec(options.size, options.rxDepth), Waiting.POLL,
+                ExchangeMessage.RC_PINGPONG).connectingWith(this::connect);
     }
 
     /** RTR toward the peer, then RTS with this side's retries: how soon its sends give up. */

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import rdma.devices.Device;
 import rdma.devices.DeviceContext;
@@ -15,6 +15,7 @@ import rdma.devices.DeviceList;
 import rdma.devices.GidEntry;
 import rdma.errors.SurvivingPingpong;
 import rdma.pingpong.PingpongOptions;
+import rdma.support.Threads;
 import rdma.support.VerbsException;
 
 /**
@@ -32,8 +33,11 @@ final class RestartDemo {
     private final PingpongOptions options;
     private final SurvivingPingpong client;
     private final PrintStream out;
-    private final List<Process> servers = new ArrayList<>();
-    private final List<Path> outputs = new ArrayList<>();
+    /** Added to by the thread that restarts the server, read by the one that runs the client. */
+    private final List<Process> servers = Collections.synchronizedList(new ArrayList<>());
+    private final List<Path> outputs = Collections.synchronizedList(new ArrayList<>());
+    /** The thread that stops the first server and starts the second, once the first session runs. */
+    private Thread restarter;
 
     RestartDemo(PingpongOptions options, SurvivingPingpong client, PrintStream out) {
         this.options = options;
@@ -50,16 +54,19 @@ final class RestartDemo {
             out.printf("demo: %s on %s, killed mid-run and started again; the Java client on %s%n", String.join(" ", server),
                     serverDevice.name(), clientDevice.name());
             start(server);
-            CompletableFuture<Void> restarted = new CompletableFuture<>();
             client.run(clientDevice, "localhost", out, session -> {
                 if (session == 1) {
-                    restarted.completeAsync(() -> restart(server));
+                    restarter = new Thread(() -> restart(server), "restarter");
+                    restarter.start();
                 }
             });
-            restarted.join();
             awaitServers();
             return 0;
         } finally {
+            // A client that failed may have left the restart under way: it ends before the servers are stopped.
+            if (restarter != null) {
+                Threads.joinUninterruptibly(restarter);
+            }
             servers.forEach(Process::destroyForcibly);
             printServers();
         }
@@ -87,7 +94,7 @@ final class RestartDemo {
      * acknowledged by the server's device and the client is left waiting for an answer that never
      * comes, as it is when a server hangs and then dies. Then starts the second one.
      */
-    private Void restart(List<String> command) {
+    private void restart(List<String> command) {
         sleepMillis(RUN_BEFORE_STOP_MILLIS);
         Process first = servers.get(0);
         signal("STOP", first);
@@ -96,7 +103,6 @@ final class RestartDemo {
         waitFor(first);
         out.println("demo: server 1 frozen (SIGSTOP), then killed (SIGKILL); server 2 started");
         start(command);
-        return null;
     }
 
     private void start(List<String> command) {
@@ -119,7 +125,9 @@ final class RestartDemo {
         }
     }
 
+    /** After the restarter: every server it started is in the list. */
     private void awaitServers() {
+        Threads.joinUninterruptibly(restarter);
         for (Process server : servers) {
             waitFor(server);
         }
