@@ -51,14 +51,6 @@ final class Side implements AutoCloseable {
         }
     }
 
-    String role() {
-        return role;
-    }
-
-    DeviceContext context() {
-        return context;
-    }
-
     Endpoint endpoint() {
         return endpoint;
     }
