@@ -30,7 +30,6 @@ final class Side implements AutoCloseable {
     private final ResourceStack resources = new ResourceStack();
     private final String role;
     private final PrintStream out;
-    private final DeviceContext context;
     private final Endpoint endpoint;
     private final Completions completions;
     private final EventWatch events;
@@ -41,7 +40,7 @@ final class Side implements AutoCloseable {
         this.role = role;
         this.out = out;
         try {
-            context = resources.push(DeviceContext.open(device));
+            DeviceContext context = resources.push(DeviceContext.open(device));
             AsyncEvents asyncEvents = AsyncEvents.of(context);
             endpoint = resources.push(Endpoint.create(context.port(1), gidIndex, spec));
             events = resources.push(new EventWatch(asyncEvents, role, out));
