@@ -47,6 +47,8 @@ class CommandsTest {
             Map.entry("bin/chapter 08-comp-channel pingpong --wait adaptive <server>", "one of two terminals"),
             Map.entry("bin/chapter 08-comp-channel transfer --server --dir /srv/incoming", "one of two machines"),
             Map.entry("bin/chapter 08-comp-channel transfer <receiver> a.iso", "one of two machines"),
+            Map.entry("bin/chapter 12-srq -d rxe1 -q 4 -n 200 192.0.2.1", "one of two terminals; SrqDeviceTest runs both sides, both ways"),
+            Map.entry("bin/chapter 12-srq -d rxe0 -q 4 -n 200 -e", "one of two terminals"),
             Map.entry("ibv_devinfo -d rxe0 -v | grep GID", "on the reader's own machine, after the commands above made rxe0"));
 
     @Test
