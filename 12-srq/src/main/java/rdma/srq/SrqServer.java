@@ -58,7 +58,7 @@ import rdma.support.VerbsException;
  */
 public final class SrqServer implements AutoCloseable {
     /** What the server is made of, and how long it serves. */
-    public record Plan(int tcpPort, int ibPort, Integer gidIdx, Mtu mtu, int size, int receives, int limit, int maxClients,
+    public record Plan(int ibPort, Integer gidIdx, Mtu mtu, int size, int receives, int limit, int maxClients,
             int iters, boolean refill) {
         /** Every check that needs no device, or null when all pass. */
         public String invalid() {

@@ -96,7 +96,7 @@ public final class ServeCommand extends Cli.Program {
 
     @Override
     public Integer call() {
-        SrqServer.Plan plan = new SrqServer.Plan(port, ibPort, gidIdx, Mtu.ofBytes(mtu).orElse(null), size, receives, limit,
+        SrqServer.Plan plan = new SrqServer.Plan(ibPort, gidIdx, Mtu.ofBytes(mtu).orElse(null), size, receives, limit,
                 maxClients, iters, !noRefill);
         refuse(Mtu.ofBytes(mtu).isEmpty() ? "bad MTU value " + mtu + ": use 256, 512, 1024, 2048 or 4096" : plan.invalid());
         refuse(demoClients < 0 || demoClients > maxClients ? "--demo takes 1 to --max-clients (" + maxClients + ") clients" : null);
