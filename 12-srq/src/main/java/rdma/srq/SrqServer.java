@@ -285,7 +285,11 @@ public final class SrqServer implements AutoCloseable {
         }
     }
 
-    /** A new QP on the SRQ for the client on {@code socket}, connected inside rc_pingpong's exchange. */
+    /**
+     * A new QP on the SRQ for the client on {@code socket}, connected inside rc_pingpong's exchange.
+     * Once the client is in the table, only the server thread destroys its QP (it may be posting
+     * an echo on it): an exchange that fails after that leaves the client to it.
+     */
     private void join(Socket socket) {
         AttachedQp attached = srq.createQp(cq, 1, 0);
         try {
@@ -305,17 +309,23 @@ public final class SrqServer implements AutoCloseable {
             out.printf("server: client %s joined, served by our QP 0x%06x; %d connected, %d receives in the pool%n",
                     client.name, qp.qpNum(), clients.length, inPool.get());
         } catch (RuntimeException failed) {
-            remove(attached);
-            Closeables.closeQuietly(attached);
+            Client added = find(attached.qp().qpNum());
+            if (added != null) {
+                added.abandoned = true; // the server thread lets it go within a second
+            } else {
+                Closeables.closeQuietly(attached);
+            }
             throw failed;
         }
     }
 
-    /** Clients silent for longer than chapter 04's stall time have gone without a word: let them go. */
+    /** Clients silent for longer than chapter 04's stall time have gone without a word, or never finished joining: let them go. */
     private void letQuietClientsGo() {
         long now = System.nanoTime();
         for (Client client : clients) {
-            if (now - client.lastHeard > Connection.STALL_NANOS) {
+            if (client.abandoned) {
+                retire(client, "its address exchange failed after its QP was connected");
+            } else if (now - client.lastHeard > Connection.STALL_NANOS) {
                 retire(client, "went quiet after " + client.exchanges + " exchanges (nothing for "
                         + TimeUnit.NANOSECONDS.toSeconds(Connection.STALL_NANOS) + " s)");
             }
@@ -379,6 +389,8 @@ public final class SrqServer implements AutoCloseable {
         final SendRequest send;
         int exchanges;
         volatile long lastHeard = System.nanoTime();
+        /** Its exchange failed once it was in the table: the server thread destroys its QP. */
+        volatile boolean abandoned;
 
         Client(String peer, AttachedQp qp, int sendFlags) {
             this.peer = peer;

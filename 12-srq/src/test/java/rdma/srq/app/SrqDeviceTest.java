@@ -177,6 +177,22 @@ class SrqDeviceTest {
                 + " try again when one has finished");
     }
 
+    /** A client that takes the server's reply and goes without "done": its QP is in the table, and the server thread lets it go. */
+    @Test
+    void aClientThatGoesOnceItsQpIsConnectedIsLetGoByTheServerThread() throws Exception {
+        int port = FreePorts.next();
+        CompletableFuture<ProgramRun> server = inBackground(List.of("serve", "-d", LAB.server(), "-p", String.valueOf(port),
+                "--clients", "1"));
+        Listening.await(port, 30_000);
+        try (Socket socket = new Socket("localhost", port); OutputStream out = socket.getOutputStream()) {
+            out.write(ExchangeMessage.terminated("0000:000011:000001:00000000000000000000ffffc0000202"));
+            assertThat(socket.getInputStream().readNBytes(ExchangeMessage.SIZE)).hasSize(ExchangeMessage.SIZE);
+        }
+        ProgramRun run = server.get(60, TimeUnit.SECONDS).assertSucceeded();
+        assertThat(run.stdout()).contains("server: a client from 127.0.0.1 could not join: ",
+                "left: its address exchange failed after its QP was connected; 0 connected");
+    }
+
     @Test
     void aPoolLargerThanTheDeviceAllowsIsOneLine() {
         ProgramRun run = ProgramRun.of(SrqMain::run, "-d", LAB.server(), "-r", "2000000");
