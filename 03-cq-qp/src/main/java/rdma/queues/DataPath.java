@@ -6,6 +6,7 @@ import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.SymbolProvider;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import rdma.devices.DeviceContext;
@@ -109,6 +110,27 @@ public abstract class DataPath {
     public static void link(Class<?> bindings, Pointer context, String name) {
         SymbolProvider fromTable = (handle, operation, parent) -> operation(context, operation, name);
         Native.register(bindings, NativeLibrary.getProcess(Map.of(Library.OPTION_SYMBOL_PROVIDER, fromTable)));
+    }
+
+    /** Each class {@link #linkOnce} linked, with the provider function it was linked to. */
+    private static final Map<Class<?>, Long> LINKED = new HashMap<>();
+
+    /**
+     * For a verb of the table that is not one of {@link #OPERATIONS} (a later chapter's): links the
+     * {@code static native} method of {@code bindings} to {@code ops.<operation>} of {@code context},
+     * the first time it is asked for that class, and says whether that linked method calls
+     * {@code context}'s function. Where it does not (a second provider in the process), the caller
+     * calls {@link #operation}'s address another way, a JNA {@code Function}.
+     */
+    public static synchronized boolean linkOnce(Class<?> bindings, Pointer context, String operation, String name) {
+        long function = operation(context, operation, name);
+        Long linked = LINKED.get(bindings);
+        if (linked == null) {
+            link(bindings, context, name);
+            LINKED.put(bindings, function);
+            return true;
+        }
+        return linked == function;
     }
 
     /** The first provider's table, called through JNA direct mapping. */

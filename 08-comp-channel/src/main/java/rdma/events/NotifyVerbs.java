@@ -17,7 +17,7 @@ import rdma.queues.DataPath;
  * }
  * </pre>
  *
- * It is bound the way chapter 03 binds them: {@link DataPath#link} links the native method
+ * It is bound the way chapter 03 binds them: {@link DataPath#linkOnce} links the native method
  * below to {@code ops.req_notify_cq} of the first device's table; a device of another provider
  * (another table) is called through a JNA {@code Function}.
  */
@@ -37,25 +37,17 @@ public interface NotifyVerbs {
 
     /** The binding: the native method linked to the first table, a JNA {@code Function} for another. */
     final class Linked {
-        /** The function the native method is linked to, once it is. */
-        private static long linked;
-
         private Linked() {
         }
 
         private static native int req_notify_cq(Pointer cq, int solicited_only);
 
-        static synchronized NotifyVerbs of(DeviceContext context) {
+        static NotifyVerbs of(DeviceContext context) {
             String name = context.device().name();
-            long function = DataPath.operation(context.pointer(), "req_notify_cq", name);
-            if (linked == 0) {
-                DataPath.link(Linked.class, context.pointer(), name);
-                linked = function;
-            }
-            if (function == linked) {
+            if (DataPath.linkOnce(Linked.class, context.pointer(), "req_notify_cq", name)) {
                 return Linked::req_notify_cq;
             }
-            Function other = Function.getFunction(new Pointer(function));
+            Function other = Function.getFunction(new Pointer(DataPath.operation(context.pointer(), "req_notify_cq", name)));
             return (cq, solicitedOnly) -> other.invokeInt(new Object[] {cq, solicitedOnly});
         }
     }

@@ -27,7 +27,7 @@ import rdma.support.VerbsException;
  * }
  * </pre>
  *
- * so it is bound the way chapter 03 binds them ({@link DataPath#link}): to the function at
+ * so it is bound the way chapter 03 binds them ({@link DataPath#linkOnce}): to the function at
  * {@code ops.post_srq_recv} of the first device's table. Changing the request and posting it
  * create no object.
  */
@@ -87,24 +87,17 @@ public final class SrqReceive {
 
     /** The binding, linked once, to the first device's table. */
     static final class Linked {
-        private static long linked;
-
         private Linked() {
         }
 
         private static native int post_srq_recv(Pointer srq, Pointer recv_wr, Pointer bad_recv_wr);
 
-        static synchronized PostSrqRecv of(DeviceContext context) {
+        static PostSrqRecv of(DeviceContext context) {
             String name = context.device().name();
-            long function = DataPath.operation(context.pointer(), "post_srq_recv", name);
-            if (linked == 0) {
-                DataPath.link(Linked.class, context.pointer(), name);
-                linked = function;
-            }
-            if (function == linked) {
+            if (DataPath.linkOnce(Linked.class, context.pointer(), "post_srq_recv", name)) {
                 return Linked::post_srq_recv;
             }
-            Function other = Function.getFunction(new Pointer(function));
+            Function other = Function.getFunction(new Pointer(DataPath.operation(context.pointer(), "post_srq_recv", name)));
             return (srq, wr, badWr) -> other.invokeInt(new Object[] {srq, wr, badWr});
         }
     }
