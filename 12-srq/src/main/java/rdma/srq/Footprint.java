@@ -1,7 +1,5 @@
 package rdma.srq;
 
-import java.util.ArrayList;
-import java.util.List;
 import rdma.devices.DeviceContext;
 import rdma.memory.MemoryRegion;
 import rdma.memory.ProtectionDomain;
@@ -51,9 +49,8 @@ public final class Footprint {
             made.push(MemoryRegion.register(pd, (long) pool * size, Access.IBV_ACCESS_LOCAL_WRITE.value()));
             CompletionQueue cq = made.push(CompletionQueue.create(context, pool + clients));
             SharedReceiveQueue srq = made.push(SharedReceiveQueue.create(pd, pool, 1));
-            List<SharedReceiveQueue.AttachedQp> qps = new ArrayList<>();
             for (int i = 0; i < clients; i++) {
-                qps.add(made.push(srq.createQp(cq, 1, 0)));
+                made.push(srq.createQp(cq, 1, 0));
             }
             long sharedReceives = srq.query().max_wr;
             return new Row(clients, ownReceives, (long) clients * depth * size, sharedReceives, (long) pool * size);

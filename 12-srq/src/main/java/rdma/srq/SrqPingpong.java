@@ -21,6 +21,7 @@ import rdma.memory.ProtectionDomain;
 import rdma.memory.c.Access;
 import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
+import rdma.pingpong.PageCheck;
 import rdma.pingpong.ResultLines;
 import rdma.pingpong.TwoSided;
 import rdma.pingpong.waiting.CompletionWaiter;
@@ -103,7 +104,7 @@ public record SrqPingpong(SrqOptions options, String program) {
             Loop loop = new Loop(qps, receive, cq, waiter, buffer, sendFlags(qps.get(0), options.size));
             boolean isClient = host != null;
             if (isClient && options.check) {
-                markPages(buffer);
+                PageCheck.markPageStarts(buffer.buffer(), options.size); // the same as rc_pingpong's -c client
             }
             long nanos = loop.run(isClient);
             ResultLines.of((long) options.size * options.iters * 2, options.iters, nanos).forEach(out::println);
@@ -262,14 +263,11 @@ public record SrqPingpong(SrqOptions options, String program) {
                 Gid.text(address.gid()));
     }
 
-    /** -c on the client: srq_pingpong.c writes {@code i / page_size % sizeof(char)}, a 0, at the start of each page. */
-    private void markPages(MemoryRegion buffer) {
-        for (int i = 0; i < options.size; i += AlignedMemory.pageSize()) {
-            buffer.buffer().setByte(i, (byte) 0);
-        }
-    }
-
-    /** -c on the server: each page of the last message must start with that 0, as the C server checks. */
+    /**
+     * -c on the server: each page of the last message must start with the 0 the client wrote, as the C
+     * server checks (its buffer holds zeros, not rc_pingpong's fill, so {@link PageCheck}'s stronger check
+     * of every byte would fail a C client).
+     */
     private void checkPages(MemoryRegion buffer, PrintStream out) {
         int invalid = 0;
         for (int i = 0; i < options.size; i += AlignedMemory.pageSize()) {

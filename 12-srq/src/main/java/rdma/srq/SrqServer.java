@@ -119,15 +119,16 @@ public final class SrqServer implements AutoCloseable {
             port.requireAddress();
             pathMtu = port.requirePathMtu(plan.mtu());
             gidIndex = port.chooseGid(plan.gidIdx()).map(GidEntry::index).orElse(-1);
-            SharedReceiveQueue.requireRoom(context, plan.receives(), plan.receives() + plan.maxClients());
+            // Room for every receive of the pool and one echo per client: the CQ cannot overrun.
+            int cqEntries = plan.receives() + plan.maxClients();
+            SharedReceiveQueue.requireRoom(context, plan.receives(), cqEntries);
             pd = resources.push(ProtectionDomain.allocate(context));
             buffers = resources.push(MemoryRegion.register(pd, (long) plan.receives() * plan.size(),
                     Access.IBV_ACCESS_LOCAL_WRITE.value()));
-            // Room for every receive of the pool and one echo per client: the CQ cannot overrun.
-            cq = resources.push(waiting.createCq(plan.receives() + plan.maxClients()));
+            cq = resources.push(waiting.createCq(cqEntries));
             srq = resources.push(SharedReceiveQueue.create(pd, plan.receives(), 1));
             waiter = resources.push(waiting.waiter(cq));
-            completions = new Completions(cq, plan.receives() + plan.maxClients(), "the server's CQ");
+            completions = new Completions(cq, cqEntries, "the server's CQ");
             events = AsyncEvents.of(context);
             free = new FreeBuffers(plan.receives());
             refill = new int[plan.receives()];
