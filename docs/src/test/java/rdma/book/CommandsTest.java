@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,9 +54,11 @@ class CommandsTest {
 
     @Test
     void everyCommandShownIsRunByCi() {
-        String ci = Repository.read(Repository.ROOT.resolve(".ci/run")).replace("\\\n", " "); // continued lines joined
         Set<String> ciCommands = new TreeSet<>();
-        ci.lines().map(CommandsTest::normalized).forEach(ciCommands::add);
+        ciLines(".ci/run").map(CommandsTest::normalized).forEach(ciCommands::add);
+        for (String inLab : List.of(".ci/readme-in-lab", ".ci/device-tests-in-lab")) {
+            ciLines(inLab).map(CommandsTest::inTheLab).map(CommandsTest::normalized).forEach(ciCommands::add);
+        }
         Set<String> transcripts = new TreeSet<>();
         Map<String, String> shown = new LinkedHashMap<>();
         for (Path page : Repository.markdownFiles()) {
@@ -95,6 +98,18 @@ class CommandsTest {
         assertThat(NOT_IN_CI.keySet()).as("exceptions that no page shows any more").allMatch(shown::containsKey);
     }
 
+    /** A CI script's lines, each continued line joined to the one before. */
+    private static Stream<String> ciLines(String script) {
+        return Repository.read(Repository.ROOT.resolve(script)).replace("\\\n", " ").lines();
+    }
+
+    /** A line of a script that .ci/run runs inside the lab, as a reader types it: lab/run in front, after the environment it sets. */
+    static String inTheLab(String line) {
+        Matcher environment = Pattern.compile("^((?:[A-Z_]+=\\S+ )*)(.*)$").matcher(line.strip());
+        environment.matches();
+        return environment.group(1) + "lab/run " + environment.group(2);
+    }
+
     private static boolean runByCi(String command, Set<String> ciCommands, Set<String> transcripts) {
         if (ciCommands.contains(command) || isTranscript(command, transcripts)) {
             return true;
@@ -117,11 +132,11 @@ class CommandsTest {
     /**
      * The lab's whole verify, which CI runs in two parts: every test but the device tests on the host
      * ({@code mvn verify}), where they run the same and many times faster, and the device tests in the
-     * lab ({@code -Dgroups=device}).
+     * lab ({@code -Dgroups=device}, in the modules that have any).
      */
     private static boolean inTwoParts(String command, Set<String> ciCommands) {
         return command.equals(LAB_VERIFY) && ciCommands.contains("mvn verify")
-                && ciCommands.contains(LAB_VERIFY + " -Dgroups=device");
+                && ciCommands.stream().map(ci -> ci.replaceAll(" -pl \\S+", "")).anyMatch((LAB_VERIFY + " -Dgroups=device")::equals);
     }
 
     private static final String LAB_VERIFY = "lab/run mvn verify -Drdma.required=true";
@@ -150,5 +165,6 @@ class CommandsTest {
         assertThat(normalized("LAB_TIMEOUT=600 lab/run mvn -B -q -o -Dmaven.repo.local=\"$fresh_repo\" -pl 01-devices exec:java | tee x"))
                 .isEqualTo("lab/run mvn -pl 01-devices exec:java");
         assertThat(normalized("mvn -pl 05-rdma-write verify")).isEqualTo("mvn -pl 05-rdma-write verify");
+        assertThat(inTheLab("JAVA_HOME=/jdk mvn -o verify")).isEqualTo("JAVA_HOME=/jdk lab/run mvn -o verify");
     }
 }
