@@ -132,23 +132,26 @@ class CommandsTest {
     /**
      * The lab's whole verify, which CI runs in two parts: every test but the device tests on the host
      * ({@code mvn verify}), where they run the same and many times faster, and the device tests in the
-     * lab ({@code -Dgroups=device}, in the modules that have any).
+     * lab ({@code test -Dgroups=device}, in the modules that have any).
      */
     private static boolean inTwoParts(String command, Set<String> ciCommands) {
         return command.equals(LAB_VERIFY) && ciCommands.contains("mvn verify")
-                && ciCommands.stream().map(ci -> ci.replaceAll(" -pl \\S+", "")).anyMatch((LAB_VERIFY + " -Dgroups=device")::equals);
+                && ciCommands.stream().map(ci -> ci.replaceAll(" -pl \\S+", "")).anyMatch(LAB_DEVICE_TESTS::equals);
     }
 
     private static final String LAB_VERIFY = "lab/run mvn verify -Drdma.required=true";
+    /** Up to the test phase: the host's part packaged and analysed everything already. */
+    private static final String LAB_DEVICE_TESTS = "lab/run mvn test -Drdma.required=true -Dgroups=device";
 
     /**
      * Whether a transcript runs {@code command}: as it is, with its output filtered ("| sed ..."),
-     * with an environment set, or last, after commands that prepare its files ("mkdir ... && ").
+     * with an environment set, or after commands that prepare its files ("mkdir ... && "), its
+     * output filtered or not.
      */
     private static boolean isTranscript(String command, Set<String> transcripts) {
         return transcripts.stream().map(transcript -> transcript.replaceAll("^([A-Z_]+=\\S+ )+", ""))
                 .anyMatch(transcript -> transcript.equals(command) || transcript.startsWith(command + " |")
-                        || transcript.endsWith("&& " + command));
+                        || transcript.endsWith("&& " + command) || transcript.contains("&& " + command + " |"));
     }
 
     /** The command as it runs, whatever only changes how it reports or who runs it: quiet, batch, offline, a private repository, stderr joined, sudo (CI is root). */
