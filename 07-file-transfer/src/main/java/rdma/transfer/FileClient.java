@@ -1,15 +1,18 @@
 package rdma.transfer;
 
+import java.io.EOFException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import rdma.devices.Device;
+import rdma.pingpong.AddressExchange;
 import rdma.pingpong.Connection;
 import rdma.pingpong.waiting.Waiting;
+import rdma.support.PeerGoneException;
 import rdma.support.VerbsException;
 import rdma.transfer.files.SafeName;
 import rdma.write.RdmaPeer;
@@ -26,13 +29,13 @@ public final class FileClient {
     }
 
     /** Sends every file to {@code host}, in order; returns what moved. Files are checked before any connection is made. */
-    public List<FileResult> send(Device device, String host, List<Path> files, PrintStream out, TransferListener listener,
-            Consumer<ServerSocket> listening) {
+    public List<FileResult> send(Device device, String host, List<Path> files, PrintStream out, TransferListener listener) {
         files.forEach(FileClient::requireSendable);
         List<FileResult> results = new ArrayList<>();
         try (Connection<RdmaPeer> connection = Connection.prepare(device, TransferPlan.of(options, waiting, false), out)) {
             TransferLink link = TransferPlan.link(connection, options, false);
-            try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, host, listening)) {
+            RdmaPeer mine = connection.announce();
+            try (PeerWatch<RdmaPeer> watch = exchange(connection, AddressExchange.connect(host, options.connection.port), mine)) {
                 link.connected(watch);
                 FileSender sender = new FileSender(link, watch.peer().buffer(), listener);
                 sender.start();
@@ -45,6 +48,24 @@ public final class FileClient {
             }
         }
         return results;
+    }
+
+    /**
+     * The exchange with the receiver, which answers a sender it lets in and closes the connection of
+     * one it does not (its --allow) before it answers: then the hint says so.
+     */
+    private static PeerWatch<RdmaPeer> exchange(Connection<RdmaPeer> connection, Socket socket, RdmaPeer mine) {
+        try {
+            return PeerWatch.exchange(connection, socket, false, mine);
+        } catch (VerbsException failed) {
+            // Closed before its answer: a FIN, or a reset when the closing side left our message unread.
+            if (failed.getCause() instanceof EOFException || failed.getCause() instanceof SocketException) {
+                throw new PeerGoneException(failed.verb(), String.valueOf(failed.getCause().getMessage()),
+                        "The receiver closed the connection before it answered: it may not let this machine in"
+                                + " (its --allow), or it stopped", failed.getCause());
+            }
+            throw failed;
+        }
     }
 
     /** A file the sender can read and the receiver will accept the name of, or an error that says why not. */

@@ -1,5 +1,6 @@
 package rdma.transfer;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 import rdma.pingpong.ConnectionOptions;
+import rdma.transfer.access.Admission;
+import rdma.transfer.access.Cidr;
 
 /**
  * The file transfer's options, a picocli mixin public for every program of this protocol: chapter 04's connection
@@ -43,6 +46,15 @@ public final class TransferOptions {
     @Option(names = "--once", description = "receiver: serve one sender, then exit (0 when every file arrived verified)")
     public boolean once;
 
+    @Option(names = "--bind", paramLabel = "<address>", converter = Cidr.AddressConverter.class,
+            description = "receiver: listen on this address of the machine only (default: on every address)")
+    public InetAddress bind;
+
+    @Option(names = "--allow", paramLabel = "<address[/bits]>", converter = Cidr.Converter.class,
+            description = "receiver: let in senders from this address or block (192.0.2.0/24) only; repeat it for more"
+                    + " (default: every sender that reaches the port)")
+    public List<Cidr> allow = new ArrayList<>();
+
     @Option(names = "--chunk", paramLabel = "<size>", converter = SizeConverter.class,
             description = "bytes per RDMA WRITE, at most the port's max_msg_sz (default 1M)")
     public long chunk = DEFAULT_CHUNK;
@@ -62,6 +74,11 @@ public final class TransferOptions {
         this(PORT);
     }
 
+    /** Who may send to the receiver: --bind and --allow. */
+    public Admission admission() {
+        return new Admission(bind, allow);
+    }
+
     /** The chunk size as a work request's length takes it. */
     public int chunkSize() {
         return (int) chunk;
@@ -78,6 +95,9 @@ public final class TransferOptions {
         }
         if (!server && !connection.demo && connection.host != null && files.isEmpty()) {
             return "name the files to send after the host";
+        }
+        if ((bind != null || !allow.isEmpty()) && (connection.host != null || connection.demo)) {
+            return "--bind and --allow are the receiver's: give them with --server, without a host";
         }
         if (chunk < 1 || chunk > Integer.MAX_VALUE) {
             return "--chunk must be between 1 byte and 2G";

@@ -53,7 +53,7 @@ class HostileReceiverDeviceTest {
         listener = AddressExchange.listen(options.connection.port);
         Path file = Files.write(root.resolve("one.bin"), CONTENT);
         sender = CompletableFuture.supplyAsync(() -> new FileClient(options, Waiting.POLL)
-                .send(devices.first(), "localhost", List.of(file), NOWHERE, TransferListener.NONE, ignored -> { }));
+                .send(devices.first(), "localhost", List.of(file), NOWHERE, TransferListener.NONE));
     }
 
     @AfterEach

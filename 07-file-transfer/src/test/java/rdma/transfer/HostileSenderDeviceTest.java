@@ -89,8 +89,7 @@ class HostileSenderDeviceTest {
     /** After the hostile ones, an honest sender still gets its file through. */
     private void anHonestSenderIsServed() throws Exception {
         Path file = Files.writeString(root.resolve("honest.txt"), "all is well");
-        new FileClient(options, Waiting.POLL).send(devices.first(), "localhost", List.of(file), NOWHERE, TransferListener.NONE,
-                ignored -> { });
+        new FileClient(options, Waiting.POLL).send(devices.first(), "localhost", List.of(file), NOWHERE, TransferListener.NONE);
         assertThat(entries(directory)).containsExactly("honest.txt");
         assertThat(Files.readString(directory.resolve("honest.txt"))).isEqualTo("all is well");
     }

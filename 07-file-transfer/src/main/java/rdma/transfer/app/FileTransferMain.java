@@ -65,8 +65,7 @@ public final class FileTransferMain extends Cli.Program {
                 return new FileServer(options, waiting, spec.name()).run(device, out, err, progress(out, true), listener -> { });
             }
             if (options.connection.host != null) {
-                new FileClient(options, waiting).send(device, options.connection.host, options.files, out, progress(out, true),
-                        listener -> { });
+                new FileClient(options, waiting).send(device, options.connection.host, options.files, out, progress(out, true));
                 return 0;
             }
             Device clientDevice = options.connection.ibDev == null && devices.devices().size() > 1 ? devices.devices().get(1) : device;
@@ -90,7 +89,7 @@ public final class FileTransferMain extends Cli.Program {
                         server.serveOnce(serverDevice, serverOut, progress(serverOut, false), listening);
                     },
                     (clientOut, ignored) -> new FileClient(options, waiting).send(clientDevice, "localhost",
-                            List.of(files.source()), clientOut, progress(clientOut, true), ignored));
+                            List.of(files.source()), clientOut, progress(clientOut, true)));
             if (status == 0) {
                 checkCopy(files);
             }

@@ -197,6 +197,70 @@ class FileTransferDeviceTest {
         assertThat(Files.readString(in.resolve("report.txt"))).isEqualTo("the sender's");
     }
 
+    /**
+     * A sender outside the receiver's --allow is refused on its TCP connection: one line on each
+     * side, nothing made on the device for it (the receiver prints no QP's address), nothing
+     * written; the receiver waits on for a sender it lets in. Then one inside the list is let in.
+     */
+    @Test
+    void aSenderOutsideTheAllowListIsRefusedAndNothingIsWritten() throws Exception {
+        Path in = Files.createDirectory(root.resolve("in"));
+        Path file = randomFile("a.bin", 100_000);
+        TransferOptions options = ProgramRun.parsed(FileTransferMain::new, "--server", "--once", "--dir", in.toString(),
+                "-d", device(), "-p", String.valueOf(FreePorts.next()), "--allow", "192.0.2.123").options;
+        ByteArrayOutputStream receiverOut = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(receiverOut, true, StandardCharsets.UTF_8);
+        CompletableFuture<ServerSocket> listening = new CompletableFuture<>();
+        String device = device();
+        CompletableFuture<Integer> receiver = CompletableFuture.supplyAsync(() -> {
+            try (DeviceList devices = DeviceList.open()) {
+                return new FileServer(options, Waiting.POLL, "07-file-transfer").run(devices.find(device), out, out,
+                        TransferListener.NONE, listening::complete);
+            }
+        });
+        ServerSocket listener = listening.get(30, TimeUnit.SECONDS);
+
+        ProgramRun refused = send(options.connection.port, FileTransferMain::run, "localhost", file.toString());
+        listener.close(); // no sender on this machine is ever let in: the receiver ends when its listener closes
+
+        assertThat(receiver.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(refused.exitCode()).isEqualTo(Cli.VERBS_ERROR);
+        assertThat(refused.stderr()).hasLineCount(1).startsWith("07-file-transfer: exchanging addresses with localhost:")
+                .contains("The receiver closed the connection before it answered: it may not let this machine in (its --allow), or it stopped");
+        assertThat(receiverOut.toString(StandardCharsets.UTF_8))
+                .contains("receiver: open on every address of this machine to senders from 192.0.2.123 only")
+                .containsPattern("(?m)^receiver: refused a sender from \\S+: not in --allow 192\\.0\\.2\\.123$")
+                .doesNotContain("local address");
+        assertThat(entries(in)).isEmpty();
+
+        int port = FreePorts.next();
+        CompletableFuture<ProgramRun> server = server(port, FileTransferMain::run, "--dir", in.toString(),
+                "--allow", "127.0.0.0/8", "--allow", "::1");
+        assertThat(send(port, FileTransferMain::run, "localhost", file.toString()).exitCode()).isZero();
+        assertThat(server.get(60, TimeUnit.SECONDS).exitCode()).isZero();
+        assertThat(in.resolve("a.bin")).hasSameBinaryContentAs(file);
+    }
+
+    /** A receiver bound to one address of the machine (127.0.0.2: all of 127.0.0.0/8 is) is not reachable on another. */
+    @Test
+    void aBoundReceiverIsNotReachableOnAnotherAddress() throws Exception {
+        Path in = Files.createDirectory(root.resolve("in"));
+        Path file = randomFile("b.bin", 100_000);
+        int port = FreePorts.next();
+        CompletableFuture<ProgramRun> server = server(port, FileTransferMain::run, "--dir", in.toString(), "--bind", "127.0.0.2");
+
+        ProgramRun elsewhere = send(port, FileTransferMain::run, "127.0.0.1", file.toString());
+        assertThat(elsewhere.exitCode()).isEqualTo(Cli.VERBS_ERROR);
+        assertThat(elsewhere.stderr()).hasLineCount(1).contains("connecting to 127.0.0.1:" + port + ": nothing is listening there");
+        assertThat(entries(in)).isEmpty();
+
+        assertThat(send(port, FileTransferMain::run, "127.0.0.2", file.toString()).exitCode()).isZero();
+        ProgramRun receiver = server.get(60, TimeUnit.SECONDS);
+        assertThat(receiver.exitCode()).isZero();
+        assertThat(receiver.stdout()).contains("receiver: open on 127.0.0.2 only to anyone who reaches the port (--bind and --allow narrow that)");
+        assertThat(in.resolve("b.bin")).hasSameBinaryContentAs(file);
+    }
+
     /** The receiver is a JVM of 16 MiB of heap; the file is 64 MiB: it streams through the ring. */
     @Test
     void aFileLargerThanTheReceiversMemoryArrives() throws Exception {
@@ -363,8 +427,7 @@ class FileTransferDeviceTest {
             CompletableFuture<Integer> receiver = serveOnce(options, measured, new ByteArrayOutputStream());
             try (DeviceList devices = DeviceList.open()) {
                 new FileClient(options, Waiting.POLL).send(devices.find(device()), "localhost",
-                        List.of(sparseFile("steady" + chunks + ".bin", (long) chunks * options.chunk)), NOWHERE, TransferListener.NONE,
-                        ignored -> { });
+                        List.of(sparseFile("steady" + chunks + ".bin", (long) chunks * options.chunk)), NOWHERE, TransferListener.NONE);
             }
             assertThat(receiver.get(60, TimeUnit.SECONDS)).isZero();
         }, 1024, 4096, "the sender's chunk loop");

@@ -37,6 +37,15 @@ class OptionsTest {
         assertThat(options.once).isTrue();
     }
 
+    @Test
+    void whoMaySend() {
+        TransferOptions options = parse("--server", "--bind", "192.0.2.1", "--allow", "192.0.2.2", "--allow", "10.0.0.0/8");
+        assertThat(options.bind.getHostAddress()).isEqualTo("192.0.2.1");
+        assertThat(options.allow).map(Object::toString).containsExactly("192.0.2.2", "10.0.0.0/8");
+        assertThat(options.invalid()).isNull();
+        assertThat(parse().allow).as("by default, everyone who reaches the port").isEmpty();
+    }
+
     /** The servers of chapters 04 to 06 and this one's can listen side by side. */
     @Test
     void theDefaultPortIsNoEarlierChapters() {
@@ -53,5 +62,12 @@ class OptionsTest {
         assertThat(ProgramRun.of(FileTransferMain::run, "--chunk", "1X").stderr())
                 .contains("expected a size such as 4096, 64K, 1M or 10G, not '1X'");
         assertThat(ProgramRun.of(FileTransferMain::run, "--depth", "0").stderr()).contains("--depth must be between 1 and 4096");
+        assertThat(ProgramRun.of(FileTransferMain::run, "--allow", "192.0.2.2", "192.0.2.1", "a").stderr())
+                .isEqualTo("07-file-transfer: --bind and --allow are the receiver's: give them with --server, without a host (see --help)\n");
+        ProgramRun aName = ProgramRun.of(FileTransferMain::run, "--server", "--allow", "sender.example");
+        assertThat(aName.exitCode()).isEqualTo(Cli.USAGE_ERROR);
+        assertThat(aName.stderr()).hasLineCount(1).contains("'sender.example' is not an IPv4 or IPv6 address (names are not looked up");
+        assertThat(ProgramRun.of(FileTransferMain::run, "--bind", "192.0.2.0/24").stderr()).hasLineCount(1)
+                .contains("'192.0.2.0/24' is not an IPv4 or IPv6 address");
     }
 }

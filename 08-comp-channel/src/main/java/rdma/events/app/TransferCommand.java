@@ -36,8 +36,7 @@ final class TransferCommand extends WaitingCommand {
             if (options.connection.host == null) {
                 return new FileServer(options, mode, program).run(device, parent.out(), parent.err(), progress, listener -> { });
             }
-            new FileClient(options, mode).send(device, options.connection.host, options.files, parent.out(), progress,
-                    listener -> { });
+            new FileClient(options, mode).send(device, options.connection.host, options.files, parent.out(), progress);
             return 0;
         }
     }

@@ -284,7 +284,7 @@ public final class CompChannelPage {
         }
         text.append("""
 
-                A receiver (`transfer --server`) waiting for senders, its CPU over 10 s from 15 s after it listens. Its QP is made, but it is blocked in
+                A receiver (`transfer --server`) waiting for senders, its CPU over 10 s from 15 s after it listens. It is blocked in
                 `accept()` in every mode and polls nothing yet, so this is the JVM's own background work, not its wait:
 
                 | --wait | CPU |
