@@ -61,25 +61,34 @@ roce_v2_gid_index() {
   return 1
 }
 
-setup_devices() {
-  rdma link add rxe0 type rxe netdev lab0 || return 1
-  rdma link add rxe1 type rxe netdev lab1 || return 1
-  local tries dev state
-  for dev in rxe0 rxe1; do
-    for tries in $(seq 100); do
-      state=$(cat /sys/class/infiniband/$dev/ports/1/state 2>/dev/null)
-      [[ $state == *ACTIVE* ]] && break
-      sleep 0.1
-    done
-    [[ $state == *ACTIVE* ]] || { log "$dev port did not become ACTIVE ($state)"; return 1; }
+# Adds soft-RoCE device $1 on network device $2 and waits until its port is ACTIVE.
+add_rxe() {
+  local tries state
+  rdma link add "$1" type rxe netdev "$2" || return 1
+  for tries in $(seq 100); do
+    state=$(cat "/sys/class/infiniband/$1/ports/1/state" 2>/dev/null)
+    [[ $state == *ACTIVE* ]] && return 0
+    sleep 0.1
   done
-  # What udev would add: /dev/char/MAJOR:MINOR links, where libibverbs looks for a device file it
-  # could not open under /dev/infiniband.
+  log "$1 port did not become ACTIVE ($state)"
+  return 1
+}
+
+# What udev would add: /dev/char/MAJOR:MINOR links, where libibverbs looks for a device file it
+# could not open under /dev/infiniband.
+link_device_files() {
+  local dev
   mkdir -p /dev/char
   for dev in /sys/class/infiniband_verbs/uverbs*/dev /sys/class/misc/rdma_cm/dev; do
     [ -f "$dev" ] && ln -sf "../infiniband/$(basename "$(dirname "$dev")")" "/dev/char/$(cat "$dev")"
   done
+}
+
+setup_devices() {
+  add_rxe rxe0 lab0 && add_rxe rxe1 lab1 || return 1
+  link_device_files
   # The IPv4-mapped GIDs appear once the addresses are on the links.
+  local tries
   for tries in $(seq 100); do
     RDMA_LAB_GID_INDEX=$(roce_v2_gid_index rxe0 0000:0000:0000:0000:0000:ffff:c000:0201) \
       && [ "$(roce_v2_gid_index rxe1 0000:0000:0000:0000:0000:ffff:c000:0202)" = "$RDMA_LAB_GID_INDEX" ] \
@@ -87,6 +96,27 @@ setup_devices() {
     sleep 0.1
   done
   log "no RoCE v2 GID for 192.0.2.1/192.0.2.2 appeared"
+  return 1
+}
+
+# lab/pair's guests (lab.pair=1 or 2 on the kernel's command line): each is one end of a virtual
+# Ethernet link to the other guest, its virtio NIC, with the address 192.0.2.N and one soft-RoCE
+# device on it, rxe0, as on two machines (lab/pair gives the NIC a fixed MAC, as the veth has).
+pair=$(sed -n 's/.*lab\.pair=\([12]\).*/\1/p' /proc/cmdline)
+
+setup_pair() {
+  local nic tries
+  nic=$(basename "$(dirname "$(ls -d /sys/class/net/*/device | head -n 1)")")
+  ip link set lo up
+  ip addr add "192.0.2.$pair/24" dev "$nic"
+  ip link set "$nic" up
+  add_rxe rxe0 "$nic" || return 1
+  link_device_files
+  for tries in $(seq 100); do
+    RDMA_LAB_GID_INDEX=$(roce_v2_gid_index rxe0 "0000:0000:0000:0000:0000:ffff:c000:020$pair") && return 0
+    sleep 0.1
+  done
+  log "no RoCE v2 GID for 192.0.2.$pair appeared"
   return 1
 }
 
@@ -128,17 +158,47 @@ watch_deadline() {
   sleep "$wait" && report_stuck "$deadline"
 }
 
+# A side of lab/pair: the server's guest (1) says when its command listens, by a file in its run
+# directory; the client's guest (2) starts its command once lab/pair has seen it, by a file in its own.
+run_pair_side() {
+  . "$(dirname "${BASH_SOURCE[0]}")/waiting.sh"
+  if [ "$pair" = 2 ]; then
+    until [ -e /run/lab/go ]; do nap 0.1; done
+  fi
+  # shellcheck disable=SC1091
+  (. /run/lab/command.sh) </dev/null >&5 2>&6 3>&- 5>&- 6>&- &
+  local command=$! tries
+  if [ "$pair" = 1 ]; then
+    for tries in $(seq 100000); do
+      server_listens 0 "$tries" && { : > /run/lab/listening; break; }
+      kill -0 "$command" 2>/dev/null || break
+      nap 0.1
+    done
+  fi
+  wait "$command"
+  status=$?
+}
+
 status=125
 stdout_port=$(port_device lab.stdout) && stderr_port=$(port_device lab.stderr) || {
   log "virtio serial ports not found"; echo $status > /run/lab/status; exit 0; }
 
-if setup_network && setup_devices; then
+if [ -n "$pair" ]; then
+  setup_pair
+else
+  setup_network && setup_devices
+fi
+if [ $? -eq 0 ]; then
   # shellcheck disable=SC1091
   . /run/lab/env.sh
   # What programs and tests inside the lab may rely on.
   export RDMA_LAB=1
-  export RDMA_LAB_DEVICES="rxe0 rxe1"
-  export RDMA_LAB_IP0=192.0.2.1 RDMA_LAB_IP1=192.0.2.2
+  if [ -n "$pair" ]; then
+    export RDMA_LAB_DEVICES=rxe0 RDMA_LAB_IP0=192.0.2.$pair RDMA_LAB_PEER=192.0.2.$((3 - pair))
+  else
+    export RDMA_LAB_DEVICES="rxe0 rxe1"
+    export RDMA_LAB_IP0=192.0.2.1 RDMA_LAB_IP1=192.0.2.2
+  fi
   export RDMA_LAB_GID_INDEX
   # The options of every JVM in the lab (below), for a benchmark that compares others with them.
   export LAB_JVM_OPTIONS="-XX:TieredStopAtLevel=1"
@@ -160,9 +220,13 @@ if setup_network && setup_devices; then
   stdout_filter=$!
   exec 6> >(without_notice >&3)
   stderr_filter=$!
-  # shellcheck disable=SC1091
-  (. /run/lab/command.sh) </dev/null >&5 2>&6 3>&- 5>&- 6>&-
-  status=$?
+  if [ -z "$pair" ]; then
+    # shellcheck disable=SC1091
+    (. /run/lab/command.sh) </dev/null >&5 2>&6 3>&- 5>&- 6>&-
+    status=$?
+  else
+    run_pair_side
+  fi
   exec 5>&- 6>&-
   # The filters end when the last writer closes; a process the command left running may hold
   # its output open for ever, and the command's end is the lab's end.
