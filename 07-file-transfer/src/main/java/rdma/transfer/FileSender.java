@@ -91,11 +91,12 @@ public final class FileSender {
             long start = System.nanoTime();
             link.send(new Control.FileHeader(size, chunkSize, name));
             awaitAccept(name);
-            long diskNanos = sendChunks(channel, file, size, hasher);
+            FileChunks chunks = new FileChunks(channel, file, hasher, window);
+            sendChunks(chunks, size);
             byte[] digest = hasher.digest();
             link.send(new Control.End(digest));
             awaitVerdict(name, size, digest);
-            FileResult result = new FileResult(name, size, System.nanoTime() - start, diskNanos, digest);
+            FileResult result = new FileResult(name, size, System.nanoTime() - start, chunks.diskNanos, digest);
             listener.finished(result);
             return result;
         } catch (IOException unreadable) {
@@ -124,34 +125,31 @@ public final class FileSender {
     }
 
     /**
-     * The pipeline: while there are bytes, credits and free slots, read a chunk into a free slot
-     * and write it into the receiver's next slot; then take one event (a chunk sent, a credit).
-     * RC delivers the WRITEs in order, so the receiver's slots fill in ring order, and its
-     * credits free them in the same order. The chunk is hashed after its WRITE is posted, on the
-     * hasher's thread, while the WRITE is on its way; a slot is free again once its WRITE
-     * completed and its chunk is hashed. It returns only when every slot of the receiver's ring is
-     * credited back: the receiver has taken the whole file, the END cannot pass a CREDIT on the
-     * wire, and the next file starts with the whole ring. Returns the time spent reading the disk.
+     * The pipeline: while there are bytes, credits and free slots, fill a free slot from
+     * {@code source} and write it into the receiver's next slot; then take one event (a chunk
+     * sent, a credit). RC delivers the WRITEs in order, so the receiver's slots fill in ring order,
+     * and its credits free them in the same order. A slot is free again once its WRITE completed
+     * and the source is done with it (the file's hasher: see {@link FileChunks}). It returns only
+     * when every slot of the receiver's ring is credited back: the receiver has taken all
+     * {@code size} bytes, a message that follows cannot pass a CREDIT on the wire, and the next
+     * file starts with the whole ring. Call {@link #start} first. {@link #send} calls it with a
+     * file's chunks; bench's TransportAlone with chunks that nobody fills, to measure this loop
+     * and the wire alone.
      */
-    private long sendChunks(FileChannel channel, Path file, long size, ChunkHasher hasher) throws IOException {
+    public void sendChunks(ChunkSource source, long size) throws IOException {
         long remaining = size;
         long sent = 0;
-        long diskNanos = 0;
         int inFlight = 0;
         int nextSlot = 0;
         while (remaining > 0 || inFlight > 0 || credits < ringSlots) {
             while (remaining > 0 && credits > 0 && inFlight < window) {
                 int length = (int) Math.min(chunkSize, remaining);
-                // The slot's previous chunk (window chunks ago) must be hashed before this one overwrites it.
-                hasher.awaitHashed(hasher.submitted() - window + 1);
                 ByteBuffer chunk = link.chunk(nextSlot);
                 chunk.limit(length);
-                long readStart = System.nanoTime();
-                readFully(channel, chunk, file);
-                diskNanos += System.nanoTime() - readStart;
+                source.fill(chunk);
                 long remoteAddress = ring.address() + (chunkNumber % ringSlots) * ringStride;
                 link.writeChunk(nextSlot, length, remoteAddress, ring.rkey(), (int) chunkNumber);
-                hasher.submit(nextSlot, length);
+                source.posted(nextSlot, length);
                 slotBytes[nextSlot] = length;
                 nextSlot = (nextSlot + 1) % window;
                 chunkNumber++;
@@ -174,14 +172,52 @@ public final class FileSender {
                 throw unexpected(event, "credits");
             }
         }
-        return diskNanos;
     }
 
-    private static void readFully(FileChannel channel, ByteBuffer chunk, Path file) throws IOException {
-        while (chunk.hasRemaining()) {
-            if (channel.read(chunk) < 0) {
-                throw new IOException(file + " became shorter while it was sent");
+    /** What fills the chunks that {@link #sendChunks} moves. */
+    public interface ChunkSource {
+        /** Fills {@code chunk} (a free slot's buffer, its limit the chunk's length) before its WRITE is posted. */
+        void fill(ByteBuffer chunk) throws IOException;
+
+        /** The WRITE of {@code length} bytes from slot {@code slot} is posted. */
+        void posted(int slot, int length);
+    }
+
+    /**
+     * A file's chunks: each read from the file into its slot, then hashed on the hasher's thread
+     * while its WRITE is on its way. A slot's previous chunk (a window ago) must be hashed before
+     * the next one overwrites it. Counts the time spent reading the disk.
+     */
+    private static final class FileChunks implements ChunkSource {
+        private final FileChannel channel;
+        private final Path file;
+        private final ChunkHasher hasher;
+        private final int window;
+        private long diskNanos;
+
+        FileChunks(FileChannel channel, Path file, ChunkHasher hasher, int window) {
+            this.channel = channel;
+            this.file = file;
+            this.hasher = hasher;
+            this.window = window;
+        }
+
+        @Override
+        public void fill(ByteBuffer chunk) throws IOException {
+            // The slot's previous chunk (window chunks ago) must be hashed before this one overwrites it.
+            hasher.awaitHashed(hasher.submitted() - window + 1);
+            long readStart = System.nanoTime();
+            while (chunk.hasRemaining()) {
+                if (channel.read(chunk) < 0) {
+                    throw new IOException(file + " became shorter while it was sent");
+                }
             }
+            diskNanos += System.nanoTime() - readStart;
+        }
+
+        @Override
+        public void posted(int slot, int length) {
+            hasher.submit(slot, length);
         }
     }
 

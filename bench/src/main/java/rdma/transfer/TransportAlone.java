@@ -1,7 +1,10 @@
 package rdma.transfer;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,9 +22,11 @@ import rdma.write.session.PeerWatch;
  * Chapter 07's transport without its file and its hash, for the benchmark beside
  * {@code ib_write_bw}: the same connection, ring, WRITE WITH IMMEDIATE and credits as the file
  * transfer (it lives in 07's package for {@link TransferPlan}), moving {@code --bytes} bytes that
- * nobody reads or writes. The receiver credits every quarter of its ring, as {@link FileReceiver}
- * does. Both sides wait as {@code --wait} says (chapter 08's modes; 07 polls). The sender prints "transport: N bytes in S s = R MiB/s", timed from its first WRITE to
- * the credit for its last chunk.
+ * nobody reads or writes. The sender is 07's own pipeline ({@link FileSender#sendChunks}); the
+ * receiver announces its ring as {@link FileReceiver} does and credits every quarter of it, with
+ * no hash to wait for. Both sides wait as {@code --wait} says (chapter 08's modes; 07 polls). The
+ * sender prints "transport: N bytes in S s = R MiB/s", timed from its first WRITE to the credit
+ * for its last chunk.
  */
 @Command(name = "transport-alone", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Chapter 07's chunks and credits, no file and no hash: --server, then a client with a host.")
@@ -66,6 +71,8 @@ public final class TransportAlone extends Cli.Program {
         RdmaPeer mine = connection.announce();
         try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, AddressExchange.accept(listener), true, mine)) {
             link.connected(watch);
+            // The READY that 07's sender waits for, to settle on the chunk size and the window.
+            link.send(new Control.Ready(Control.VERSION, link.chunkSize(), link.dataSlots()));
             long chunks = chunks(link);
             int batch = Math.max(1, link.dataSlots() / 4);
             int uncredited = 0;
@@ -85,36 +92,33 @@ public final class TransportAlone extends Cli.Program {
         }
     }
 
+    /** Chapter 07's own pipeline ({@link FileSender#sendChunks}), its chunks filled by nobody. */
     private void send(Connection<RdmaPeer> connection, TransferLink link) {
         try (PeerWatch<RdmaPeer> watch = PeerWatch.exchange(connection, options.connection.host, ignored -> { })) {
             link.connected(watch);
-            long chunks = chunks(link);
+            FileSender sender = new FileSender(link, watch.peer().buffer(), TransferListener.NONE);
+            sender.start();
+            long bytes = chunks(link) * sender.chunkSize();
             long start = System.nanoTime();
-            int slots = link.dataSlots();
-            long posted = 0;
-            long credited = 0;
-            int inFlight = 0;
-            while (credited < chunks) {
-                while (posted < chunks && posted - credited < slots && inFlight < slots) {
-                    int slot = (int) (posted % slots);
-                    link.writeChunk(slot, link.chunkSize(), watch.peer().buffer().address() + (long) slot * link.chunkSize(),
-                            watch.peer().buffer().rkey(), (int) posted);
-                    posted++;
-                    inFlight++;
-                }
-                int event = link.next("the receiver's credits");
-                if (event == TransferLink.DATA_WRITTEN) {
-                    inFlight--;
-                } else if (event == TransferLink.CREDITED) {
-                    credited += link.credits();
-                }
-            }
+            sender.sendChunks(UNFILLED, bytes);
             double seconds = (System.nanoTime() - start) / 1e9;
-            out.printf("transport: %d bytes in %.2f s = %.2f MiB/s%n", chunks * link.chunkSize(), seconds,
-                    chunks * link.chunkSize() / seconds / (1 << 20));
+            out.printf("transport: %d bytes in %.2f s = %.2f MiB/s%n", bytes, seconds, bytes / seconds / (1 << 20));
             watch.finish(true);
+        } catch (IOException cannotHappen) {
+            throw new UncheckedIOException(cannotHappen);
         }
     }
+
+    /** Chunks whose bytes are whatever their slots held: nothing reads or hashes them. */
+    private static final FileSender.ChunkSource UNFILLED = new FileSender.ChunkSource() {
+        @Override
+        public void fill(ByteBuffer chunk) {
+        }
+
+        @Override
+        public void posted(int slot, int length) {
+        }
+    };
 
     private long chunks(TransferLink link) {
         return Math.max(1, bytes / link.chunkSize());
