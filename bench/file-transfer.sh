@@ -100,61 +100,16 @@ sample_cpu() {
 }
 all_running() { local jvm; for jvm; do [ -d "/proc/$jvm" ] || return 1; done; }
 
-# Where the CPU went while the file moved: the log $1 of sample_cpu, for the receiver's JVM $2 and
-# the sender's $3, from the first complete sample after "transfer" to the last complete one. Prints
-# CPU seconds: each side's main thread, its SHA-256 thread, its JIT compilers and the rest of it (GC,
-# the VM's own threads, the watchers), then the machine's busy time outside both JVMs, its idle time
-# and its whole (CPUs x seconds). A thread that ended between samples counts as it was last seen;
-# what it did after that is in its JVM's rest.
-cpu_profile() {
-  awk -v receiver="$2" -v sender="$3" -v hz="$ticks_per_second" '
-    function ticks(line,   f) {               # utime + stime: fields 14 and 15 of /proc/PID/stat
-      match(line, /\(.*\)/); split(substr(line, RSTART + RLENGTH + 1), f, " ")
-      return f[12] + f[13]
-    }
-    function role(line) {
-      match(line, /\(.*\)/); name = substr(line, RSTART + 1, RLENGTH - 2)
-      return name == "java" ? "main" : name ~ /-sha256$/ ? "sha256" : name ~ /^C[12] CompilerThre/ ? "jit" : "rest"
-    }
-    $1 == "transfer" { transfer = 1; next }
-    $1 == "sample" { n = 0; next }
-    $1 == "complete" && transfer {                # a whole sample: the first is the start, the last the end
-      first = !started; started = 1; owner = ""
-      for (i = 1; i <= n; i++) {
-        split(lines[i], f, " ")
-        if (f[1] == "cpu") { for (j = 2; j <= 9; j++) { machine[j] = f[j]; if (first) before[j] = f[j] } continue }
-        if ((f[1] == receiver || f[1] == sender) && f[1] != owner) {
-          owner = f[1]; jvm[owner] = ticks(lines[i]); if (first) jvm_before[owner] = jvm[owner]; continue
-        }
-        thread[f[1]] = ticks(lines[i]); kind[f[1]] = owner SUBSEP role(lines[i]); if (first) thread_before[f[1]] = thread[f[1]]
-      }
-      next
-    }
-    $1 == "cpu" || $1 ~ /^[0-9]+$/ { lines[++n] = $0 }
-    END {
-      for (t in thread) used[kind[t]] += thread[t] - thread_before[t]
-      for (p in jvm) jvm[p] -= jvm_before[p]
-      for (j = 2; j <= 9; j++) { d = machine[j] - before[j]; whole += d; if (j == 5 || j == 6) idle += d }
-      split("main sha256 jit", roles, " ")
-      for (s = 1; s <= 2; s++) {
-        p = s == 1 ? receiver : sender; named = 0
-        for (r = 1; r <= 3; r++) { v = used[p SUBSEP roles[r]]; named += v; printf "%.2f ", v / hz }
-        printf "%.2f ", (jvm[p] - named) / hz
-      }
-      printf "%.2f %.2f %.2f\n", (whole - idle - jvm[receiver] - jvm[sender]) / hz, idle / hz, whole / hz
-    }' "$1"
-}
-
 # One Java transfer with the JIT $1 ("default" or "c1"): chapter 07's program or, with a 4th argument
 # ("events"), chapter 08's transfer waiting that way; prints "MiB/s disk-seconds" from the sender's
-# result line, and leaves where the CPU went (cpu_profile) in $work/profile.
+# result line, and leaves its CPU samples in $work/cpu.log and its two JVMs in $work/jvms.
 java_run() { jvm_retried java_run_once "$@"; }
 java_run_once() {
   local jit=$1 chunk=$2 depth=$3 program=(rdma.transfer.app.FileTransferMain)
   [ -n "${4:-}" ] && program=(rdma.events.app.CompChannelMain transfer --wait "$4")
   local port
   port=$(next_port)
-  rm -f "$work/in/file.bin" "$work/profile" "$work/cpu.log" "$work/client.txt"
+  rm -f "$work/in/file.bin" "$work/jvms" "$work/cpu.log" "$work/client.txt"
   java_with "$jit" "${program[@]}" --server --once --dir "$work/in" -d "$server_dev" -p "$port" "${gid_java[@]}" \
     --chunk "$chunk" --depth "$depth" > "$work/server.txt" 2>&1 &
   local server=$!
@@ -168,7 +123,7 @@ java_run_once() {
   wait "$client" || { stop_server "$server"; wait "$sampler" || true; broken_or_failed; return; }
   wait "$server" || { wait "$sampler" || true; broken_or_failed; return; }
   wait "$sampler" || true
-  cpu_profile "$work/cpu.log" "$receiver_jvm" "$sender_jvm" > "$work/profile"
+  echo "$receiver_jvm $sender_jvm" > "$work/jvms"
   # "file.bin: 1073741824 bytes in 41.52 s = 24.66 MiB/s (disk 0.84 s), sha256 ..."
   sed -n 's/^file\.bin: \([0-9]*\) bytes in \([0-9.]*\) s = .* (disk \([0-9.]*\) s).*/\1 \2 \3/p' "$work/client.txt" |
     awk '{ printf "%.2f %.2f\n", $1 / $2 / 1048576, $3 }'
@@ -225,14 +180,10 @@ c_run_once() {
 
 to_bytes() { numfmt --from=iec "$1"; }
 
-# The fields of cpu_profile's line, as the log names them.
-profile_fields=(receiver-main receiver-sha256 receiver-jit receiver-rest sender-main sender-sha256 sender-jit sender-rest
-  outside idle whole)
-# The log lines of a run's profile: "profile $1 $2 FIELD <CPU seconds>", from $work/profile.
+# The log lines of where the last Java run's CPU went: "profile $1 $2 FIELD <CPU seconds>" (rdma.bench.report.ThreadCpu).
 profile_lines_of() {
-  local -a values
-  read -r -a values < "$work/profile"
-  for i in "${!profile_fields[@]}"; do echo "profile $1 $2 ${profile_fields[$i]} ${values[$i]}"; done
+  # shellcheck disable=SC2046 # the two PIDs
+  java -cp bench/target/classes rdma.bench.report.ThreadCpu "$work/cpu.log" $(cat "$work/jvms") "$ticks_per_second" profile "$1" "$2"
 }
 
 # Stops the script where a run read in a process substitution (whose failure nobody sees) gave nothing.

@@ -151,7 +151,7 @@ public final class FileTransferPage {
                 Java: %s. perftest: %s.
 
                 To reproduce: `mvn -q install -DskipTests && LAB_MEMORY=8G lab/run bench/file-transfer.sh`.
-                """, Pages.where(log), log.fact("java"), log.fact("perftest"))).toString();
+                """, Pages.where(log, "each JVM with the compilers its run names"), log.fact("java"), log.fact("perftest"))).toString();
     }
 
     /**

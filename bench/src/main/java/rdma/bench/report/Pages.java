@@ -48,11 +48,16 @@ final class Pages {
         return size % 1024 == 0 ? size / 1024 + " GiB" : size + " MiB";
     }
 
-    /** Where the log's runs ran, for a section's "Where:" line. */
+    /** Where the log's runs ran, for a section's "Where:" line; in the lab, the JVM as the lab runs it, with C1 only. */
     static String where(RunLog log) {
+        return where(log, "the JVM with C1 only");
+    }
+
+    /** Where the log's runs ran; in the lab, with {@code jvm}, how its JVMs compiled. */
+    static String where(RunLog log, String jvm) {
         if (log.fact("where").equals("lab")) {
             return "the soft-RoCE lab (qemu without hardware virtualisation, " + log.fact("cpus")
-                    + " vCPUs, the JVM with C1 only: see docs/soft-roce.md)";
+                    + " vCPUs, " + jvm + ": see docs/soft-roce.md)";
         }
         return log.fact("where") + ", " + log.fact("cpus") + " CPUs";
     }
