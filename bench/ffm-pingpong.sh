@@ -47,4 +47,4 @@ log=bench/logs/ffm-pingpong.log
   pingpong_rounds "$rounds" "c jna ffm" $sizes
 } > "$log.new"
 mv "$log.new" "$log"
-java -cp bench/target/classes rdma.bench.report.FfmPingpongPage "$log" docs/benchmarks.md
+"$jdk/bin/java" -cp bench/target/classes rdma.bench.report.FfmPingpongPage "$log" docs/benchmarks.md

@@ -65,4 +65,4 @@ log=bench/logs/ffm-write.log
   done
 } > "$log.new"
 mv "$log.new" "$log"
-java -cp bench/target/classes rdma.bench.report.FfmWritePage "$log" docs/benchmarks.md
+"$jdk/bin/java" -cp bench/target/classes rdma.bench.report.FfmWritePage "$log" docs/benchmarks.md
