@@ -23,11 +23,12 @@ public record Cidr(InetAddress address, int bits) {
         if (slash < 0) {
             return new Cidr(address, width);
         }
-        String bits = text.substring(slash + 1);
-        if (!bits.matches("\\d{1,3}") || Integer.parseInt(bits) > width) {
+        String digits = text.substring(slash + 1);
+        int bits = digits.matches("\\d{1,3}") ? Integer.parseInt(digits) : -1;
+        if (bits < 0 || bits > width) {
             throw new IllegalArgumentException("'" + text + "': the bits after / must be a number from 0 to " + width);
         }
-        return new Cidr(address, Integer.parseInt(bits));
+        return new Cidr(address, bits);
     }
 
     /** An address written as one, IPv4 or IPv6; never a name. */
