@@ -61,6 +61,18 @@ roce_v2_gid_index() {
   return 1
 }
 
+# The index of the RoCE v2 GID that maps 192.0.2.$2 on device $1, once it appears (the kernel adds
+# the IPv4-mapped GIDs once the address is on the link), waiting at most 10 s.
+await_gid_index() {
+  local dev=$1 host=$2 tries
+  for tries in $(seq 100); do
+    roce_v2_gid_index "$dev" "0000:0000:0000:0000:0000:ffff:c000:020$host" && return 0
+    sleep 0.1
+  done
+  log "no RoCE v2 GID for 192.0.2.$host appeared on $dev"
+  return 1
+}
+
 # Adds soft-RoCE device $1 on network device $2 and waits until its port is ACTIVE.
 add_rxe() {
   local tries state
@@ -87,15 +99,11 @@ link_device_files() {
 setup_devices() {
   add_rxe rxe0 lab0 && add_rxe rxe1 lab1 || return 1
   link_device_files
-  # The IPv4-mapped GIDs appear once the addresses are on the links.
-  local tries
-  for tries in $(seq 100); do
-    RDMA_LAB_GID_INDEX=$(roce_v2_gid_index rxe0 0000:0000:0000:0000:0000:ffff:c000:0201) \
-      && [ "$(roce_v2_gid_index rxe1 0000:0000:0000:0000:0000:ffff:c000:0202)" = "$RDMA_LAB_GID_INDEX" ] \
-      && return 0
-    sleep 0.1
-  done
-  log "no RoCE v2 GID for 192.0.2.1/192.0.2.2 appeared"
+  # One RDMA_LAB_GID_INDEX serves both devices, so both must map their address at the same index.
+  local rxe1_index
+  RDMA_LAB_GID_INDEX=$(await_gid_index rxe0 1) && rxe1_index=$(await_gid_index rxe1 2) || return 1
+  [ "$rxe1_index" = "$RDMA_LAB_GID_INDEX" ] && return 0
+  log "rxe0 and rxe1 map their addresses at different GID indexes ($RDMA_LAB_GID_INDEX and $rxe1_index)"
   return 1
 }
 
@@ -105,19 +113,14 @@ setup_devices() {
 pair=$(sed -n 's/.*lab\.pair=\([12]\).*/\1/p' /proc/cmdline)
 
 setup_pair() {
-  local nic tries
+  local nic
   nic=$(basename "$(dirname "$(ls -d /sys/class/net/*/device | head -n 1)")")
   ip link set lo up
   ip addr add "192.0.2.$pair/24" dev "$nic"
   ip link set "$nic" up
   add_rxe rxe0 "$nic" || return 1
   link_device_files
-  for tries in $(seq 100); do
-    RDMA_LAB_GID_INDEX=$(roce_v2_gid_index rxe0 "0000:0000:0000:0000:0000:ffff:c000:020$pair") && return 0
-    sleep 0.1
-  done
-  log "no RoCE v2 GID for 192.0.2.$pair appeared"
-  return 1
+  RDMA_LAB_GID_INDEX=$(await_gid_index rxe0 "$pair")
 }
 
 # What every process in the guest is doing, for a command that has not ended when it should have:
