@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# How long CI takes, step by step: .ci/run, what CI runs, on a fresh clone of this repository's
+# HEAD, here. .ci/run says at each step's end how long it took ("=== ci: STEP took Ns"); this
+# script records those lines and the whole run's time into bench/logs/ci.log, and
+# rdma.bench.report.CiPage renders the section of docs/benchmarks.md from that log.
+#
+#   mvn -q install -DskipTests && bench/ci.sh     # on the host, as root (it installs packages), with
+#                                                  # nothing else running: about half an hour
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+
+work=$(mktemp -d /tmp/bench-ci.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+git clone -q . "$work/repo"
+start=$SECONDS
+"$work/repo/.ci/run" > "$work/run.txt" 2>&1 || { tail -n 40 "$work/run.txt" >&2; echo "bench: .ci/run failed" >&2; exit 1; }
+log=bench/logs/ci.log
+{
+  echo "# bench/ci.sh: .ci/run on a fresh clone"
+  log_facts
+  echo "# commit: $(git -C "$work/repo" rev-parse --short HEAD)"
+  echo "# step N SECONDS, each named by a line \"# step N: NAME\"; total SECONDS"
+  sed -n 's/^=== ci: \(.*\) took \([0-9]*\)s$/\1|\2/p' "$work/run.txt" | awk -F'|' '{ print "# step " NR ": " $1; print "step", NR, $2 }'
+  echo "total $((SECONDS - start))"
+} > "$log.new"
+mv "$log.new" "$log"
+java -cp bench/target/classes rdma.bench.report.CiPage "$log" docs/benchmarks.md
