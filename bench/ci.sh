@@ -14,7 +14,13 @@ work=$(mktemp -d /tmp/bench-ci.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 git clone -q . "$work/repo"
 start=$SECONDS
-"$work/repo/.ci/run" > "$work/run.txt" 2>&1 || { tail -n 40 "$work/run.txt" >&2; echo "bench: .ci/run failed" >&2; exit 1; }
+if ! "$work/repo/.ci/run" > "$work/run.txt" 2>&1; then
+  # The clone goes, its log stays: what failed may have scrolled out of the tail.
+  cp "$work/run.txt" /tmp/bench-ci-run.txt
+  tail -n 40 "$work/run.txt" >&2
+  echo "bench: .ci/run failed; its whole output is in /tmp/bench-ci-run.txt" >&2
+  exit 1
+fi
 log=bench/logs/ci.log
 {
   echo "# bench/ci.sh: .ci/run on a fresh clone"

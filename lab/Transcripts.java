@@ -56,7 +56,7 @@ public class Transcripts {
         for (String where : args.length > 1 ? List.of(args).subList(1, args.length) : List.of(".")) {
             files.addAll(markdownFiles(root.resolve(where)));
         }
-        int differences = 0;
+        List<String> differing = new ArrayList<>();
         int transcripts = 0;
         int elsewhere = 0;
         long start = System.nanoTime();
@@ -87,11 +87,11 @@ public class Transcripts {
                 }
                 if (output.isBlank()) {
                     // A command whose filter matched nothing is broken, whatever the page shows.
-                    differences++;
+                    differing.add("printed nothing: " + root.relativize(file) + ": " + command);
                     System.err.println("transcripts: PRINTED NOTHING: " + root.relativize(file) + ": " + command);
                 }
                 if (!update && differs(output, shown)) {
-                    differences++;
+                    differing.add("differs: " + root.relativize(file) + ": " + command);
                     System.err.println("transcripts: DIFFERS from a fresh run: " + root.relativize(file) + ": " + command
                             + "\n--- shown\n" + shown + "\n--- now\n" + output + "\n---");
                 }
@@ -104,9 +104,11 @@ public class Transcripts {
                 Files.writeString(file, updated.toString());
             }
         }
-        System.err.println("transcripts: " + transcripts + " run, " + (update ? "written" : differences + " differ")
+        System.err.println("transcripts: " + transcripts + " run, " + (update ? "written" : differing.size() + " differ")
                 + (elsewhere == 0 ? "" : "; " + elsewhere + " left for " + (IN_THE_LAB ? "the host (lab/pair)" : "the lab")));
-        System.exit(differences == 0 ? 0 : 1);
+        // Named again last, where the tail of a long log shows them.
+        differing.forEach(which -> System.err.println("transcripts: " + which));
+        System.exit(differing.isEmpty() ? 0 : 1);
     }
 
     private static final boolean IN_THE_LAB = "1".equals(System.getenv("RDMA_LAB"));
