@@ -27,7 +27,10 @@ log=bench/logs/ci.log
   log_facts
   echo "# commit: $(git -C "$work/repo" rev-parse --short HEAD)"
   echo "# step N SECONDS, each named by a line \"# step N: NAME\"; total SECONDS"
-  sed -n 's/^=== ci: \(.*\) took \([0-9]*\)s$/\1|\2/p' "$work/run.txt" | awk -F'|' '{ print "# step " NR ": " $1; print "step", NR, $2 }'
+  # A step's end line may follow output that ended without a newline (Maven's last colour reset,
+  # the lab's carriage returns): it is found anywhere in a line.
+  tr -d '\r' < "$work/run.txt" | sed -n 's/^.*=== ci: \(.*\) took \([0-9]*\)s$/\1|\2/p' \
+    | awk -F'|' '{ print "# step " NR ": " $1; print "step", NR, $2 }'
   echo "total $((SECONDS - start))"
 } > "$log.new"
 mv "$log.new" "$log"

@@ -10,6 +10,9 @@ import java.util.List;
  * <pre>java -cp ... rdma.bench.report.CiPage bench/logs/ci.log docs/benchmarks.md</pre>
  */
 public final class CiPage {
+    /** What the run spends outside its steps (the script's own start and end), at most. */
+    static final double UNCOUNTED_SECONDS = 30;
+
     private CiPage() {
     }
 
@@ -21,6 +24,14 @@ public final class CiPage {
     static String render(RunLog log) {
         List<Double> steps = log.values("step");
         double total = log.runs("total").get(0).value();
+        double counted = steps.stream().mapToDouble(Double::doubleValue).sum();
+        // The steps run one after the other and fill the run: a step whose end line was not found
+        // would leave its time out of the table while the shares still looked plausible.
+        if (total - counted > UNCOUNTED_SECONDS) {
+            throw new IllegalArgumentException(String.format(
+                    "the log's %d steps add up to %.0f s of the run's %.0f s: a step's end line (\"=== ci: STEP took Ns\") was not found; run bench/ci.sh again",
+                    steps.size(), counted, total));
+        }
         StringBuilder page = new StringBuilder(String.format("""
                 ## CI itself
 

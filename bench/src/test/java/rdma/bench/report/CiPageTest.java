@@ -1,6 +1,7 @@
 package rdma.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ class CiPageTest {
     void eachStepWithItsShareOfTheWhole() {
         List<String> lines = List.of("# bench/ci.sh: .ci/run on a fresh clone", "# date: 2026-12-06", "# cpus: 2",
                 "# commit: 0ba0bd2", "# step 1: installing packages", "step 1 30",
-                "# step 2: the appendix: the whole reactor built with JDK 25", "step 2 270", "total 1200");
+                "# step 2: the appendix: the whole reactor built with JDK 25", "step 2 270", "# step 3: transcripts", "step 3 900", "total 1200");
 
         String page = CiPage.render(RunLog.parse(lines));
 
@@ -20,5 +21,14 @@ class CiPageTest {
                 .contains("The whole run took 20.0\nminutes; each step:")
                 .contains("| installing packages | 30 | 3% |\n| the appendix: the whole reactor built with JDK 25 | 270 | 23% |\n")
                 .endsWith("it takes as long as CI).\n");
+    }
+
+    @Test
+    void aLogWhoseStepsLeaveTimeOutIsRefused() {
+        List<String> lines = List.of("# date: 2026-12-06", "# cpus: 2", "# commit: d3be9c5", "# step 1: installing packages",
+                "step 1 2", "# step 2: transcripts", "step 2 1121", "total 2174");
+
+        assertThatThrownBy(() -> CiPage.render(RunLog.parse(lines))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the log's 2 steps add up to 1123 s of the run's 2174 s");
     }
 }
