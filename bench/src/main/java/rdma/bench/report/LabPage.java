@@ -67,6 +67,24 @@ public final class LabPage {
             page.append(String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(lab), Stats.median(lean),
                     Stats.pairedMedian(lean, lab), Stats.ratioRange(lean, lab)));
         }
+        page.append(String.format("""
+
+                With class-data archives (*cds*): each command again after a first run in the same session dumped
+                the classes it loaded into an archive (`-XX:ArchiveClassesAtExit`), which the timed runs map
+                (`-XX:SharedArchiveFile`, the lab's options otherwise): %s classes came from the program's archive,
+                %s from Maven's. Java 17 archives no class read from a directory, so the program runs from the
+                chapters' jars (`mvn install`'s) instead of `target/classes`. The ratio is the median of each
+                round's cds/lab, with the rounds' range.
+
+                | step | lab | cds | cds/lab |
+                | --- | ---: | ---: | --- |
+                """, log.fact("cds program archive classes"), log.fact("cds maven archive classes")));
+        for (List<String> step : STEPS.subList(2, 4)) {
+            List<Double> lab = log.values("start", "lab", step.get(0));
+            List<Double> cds = log.values("start", "cds", step.get(0));
+            page.append(String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(lab), Stats.median(cds),
+                    Stats.pairedMedian(cds, lab), Stats.ratioRange(cds, lab)));
+        }
         return page.toString();
     }
 }

@@ -11,7 +11,9 @@ class LabPageTest {
     @Test
     void bootsDemosAndStarts() {
         List<String> lines = new ArrayList<>(List.of("# bench/lab.sh", "# cpus: 2", "# accel: tcg", "boot 1 10.04", "boot 2 11.4",
-                "boot 3 9.9", "demo 01-devices 22", "demo 02-pd-mr 21", "# lab jvm options: -XX:TieredStopAtLevel=1"));
+                "boot 3 9.9", "demo 01-devices 22", "demo 02-pd-mr 21", "# lab jvm options: -XX:TieredStopAtLevel=1",
+                "# cds program archive classes: 688", "# cds maven archive classes: 1771",
+                "start cds program 1 8", "start cds program 2 15", "start cds learner 1 5", "start cds learner 2 20"));
         for (List<String> step : LabPage.STEPS) {
             lines.addAll(List.of("start lab " + step.get(0) + " 1 10", "start lean " + step.get(0) + " 1 9",
                     "start lab " + step.get(0) + " 2 20", "start lean " + step.get(0) + " 2 20"));
@@ -25,6 +27,9 @@ class LabPageTest {
                 .contains("| Chapter | 01 | 02 |\n| --- | --- | --- |\n| seconds | 22 | 21 |\n")
                 .contains("inside one lab session, 2 rounds): each step\nunder the lab's JVM options (`-XX:TieredStopAtLevel=1`)")
                 .contains("| `java -version`: a JVM alone | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |")
-                .endsWith("| `mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |\n");
+                .contains("| `mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |\n")
+                .contains("688 classes came from the program's archive,\n1771 from Maven's.")
+                .contains("| `bin/chapter 04-rc-pingpong --demo -n 1`: a program's start, one message | 15.0 s | 11.5 s | 0.78x (0.75x to 0.80x) |\n")
+                .endsWith("| `mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command | 15.0 s | 12.5 s | 0.75x (0.50x to 1.00x) |\n");
     }
 }
