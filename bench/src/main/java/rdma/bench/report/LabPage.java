@@ -17,6 +17,9 @@ public final class LabPage {
             List.of("program", "`bin/chapter 04-rc-pingpong --demo -n 1`: a program's start, one message"),
             List.of("learner", "`mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command"));
 
+    /** The steps bench/lab-starts.sh also times with class-data archives. */
+    static final List<String> ARCHIVED = List.of("program", "learner");
+
     private LabPage() {
     }
 
@@ -61,12 +64,7 @@ public final class LabPage {
                 | step | lab | lean | lean/lab |
                 | --- | ---: | ---: | --- |
                 """, log.values("start", "lab", "jvm").size(), log.fact("lab jvm options")));
-        for (List<String> step : STEPS) {
-            List<Double> lab = log.values("start", "lab", step.get(0));
-            List<Double> lean = log.values("start", "lean", step.get(0));
-            page.append(String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(lab), Stats.median(lean),
-                    Stats.pairedMedian(lean, lab), Stats.ratioRange(lean, lab)));
-        }
+        STEPS.forEach(step -> page.append(againstLab(log, step, "lean")));
         page.append(String.format("""
 
                 With class-data archives (*cds*): each command again after a first run in the same session dumped
@@ -79,12 +77,15 @@ public final class LabPage {
                 | step | lab | cds | cds/lab |
                 | --- | ---: | ---: | --- |
                 """, log.fact("cds program archive classes"), log.fact("cds maven archive classes")));
-        for (List<String> step : STEPS.subList(2, 4)) {
-            List<Double> lab = log.values("start", "lab", step.get(0));
-            List<Double> cds = log.values("start", "cds", step.get(0));
-            page.append(String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(lab), Stats.median(cds),
-                    Stats.pairedMedian(cds, lab), Stats.ratioRange(cds, lab)));
-        }
+        STEPS.stream().filter(step -> ARCHIVED.contains(step.get(0))).forEach(step -> page.append(againstLab(log, step, "cds")));
         return page.toString();
+    }
+
+    /** A table row: {@code step} under the lab's options and under the set {@code set}, and their paired ratio. */
+    private static String againstLab(RunLog log, List<String> step, String set) {
+        List<Double> lab = log.values("start", "lab", step.get(0));
+        List<Double> other = log.values("start", set, step.get(0));
+        return String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(lab), Stats.median(other),
+                Stats.pairedMedian(other, lab), Stats.ratioRange(other, lab));
     }
 }
