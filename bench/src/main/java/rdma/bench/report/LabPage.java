@@ -17,9 +17,6 @@ public final class LabPage {
             List.of("program", "`bin/chapter 04-rc-pingpong --demo -n 1`: a program's start, one message"),
             List.of("learner", "`mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command"));
 
-    /** The steps bench/lab-starts.sh also times with class-data archives. */
-    static final List<String> ARCHIVED = List.of("program", "learner");
-
     private LabPage() {
     }
 
@@ -64,28 +61,28 @@ public final class LabPage {
                 | step | lab | lean | lean/lab |
                 | --- | ---: | ---: | --- |
                 """, log.values("start", "lab", "jvm").size(), log.fact("lab jvm options")));
-        STEPS.forEach(step -> page.append(againstLab(log, step, "lean")));
+        STEPS.forEach(step -> page.append(row(log, step, "lab", "lean")));
         page.append(String.format("""
 
-                With class-data archives (*cds*): each command again after a first run in the same session dumped
-                the classes it loaded into an archive (`-XX:ArchiveClassesAtExit`), which the timed runs map
-                (`-XX:SharedArchiveFile`, the lab's options otherwise): %s classes came from the program's archive,
-                %s from Maven's. Java 17 archives no class read from a directory, so the program runs from the
-                chapters' jars (`mvn install`'s) instead of `target/classes`. The ratio is the median of each
-                round's cds/lab, with the rounds' range.
+                With the chapters' class-data archive: `bin/chapter` runs a chapter from the chapters' jars, with
+                the archive `bin/class-data` made of their classes and the JDK's that a start loads, parsed and
+                verified once (%s of the %s classes this start loaded came from it). *classes* is the same
+                program as `bin/chapter` started it without them, from the modules' `target/classes` with the
+                JDK's own archive alone. The ratio is the median of each round's lab/classes, with the rounds'
+                range.
 
-                | step | lab | cds | cds/lab |
+                | step | classes | lab | lab/classes |
                 | --- | ---: | ---: | --- |
-                """, log.fact("cds program archive classes"), log.fact("cds maven archive classes")));
-        STEPS.stream().filter(step -> ARCHIVED.contains(step.get(0))).forEach(step -> page.append(againstLab(log, step, "cds")));
+                """, log.fact("program classes from the archive"), log.fact("program classes loaded")));
+        page.append(row(log, STEPS.get(2), "classes", "lab"));
         return page.toString();
     }
 
-    /** A table row: {@code step} under the lab's options and under the set {@code set}, and their paired ratio. */
-    private static String againstLab(RunLog log, List<String> step, String set) {
-        List<Double> lab = log.values("start", "lab", step.get(0));
-        List<Double> other = log.values("start", set, step.get(0));
-        return String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(lab), Stats.median(other),
-                Stats.pairedMedian(other, lab), Stats.ratioRange(other, lab));
+    /** A table row: {@code step} started as the set {@code base} and as the set {@code set}, and their paired ratio. */
+    private static String row(RunLog log, List<String> step, String base, String set) {
+        List<Double> before = log.values("start", base, step.get(0));
+        List<Double> after = log.values("start", set, step.get(0));
+        return String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(before), Stats.median(after),
+                Stats.pairedMedian(after, before), Stats.ratioRange(after, before));
     }
 }
