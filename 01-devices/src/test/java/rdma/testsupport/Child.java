@@ -2,6 +2,7 @@ package rdma.testsupport;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,9 +35,15 @@ public final class Child implements AutoCloseable {
         return new Child(process, output);
     }
 
-    /** Starts {@code mainClass} with {@code args} in a JVM of its own, with this JVM's classpath and {@code jvmOptions}. */
+    /**
+     * Starts {@code mainClass} with {@code args} in a JVM of its own, with this JVM's class path, its
+     * class-data archive where it has one (the lab's device tests start with the chapters' archive,
+     * .ci/device-tests-in-lab), and {@code jvmOptions}.
+     */
     public static Child java(Class<?> mainClass, List<String> jvmOptions, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(option -> option.startsWith("-XX:SharedArchiveFile=")).forEach(command::add);
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(args);
