@@ -34,4 +34,7 @@ log=bench/logs/ci.log
   echo "total $((SECONDS - start))"
 } > "$log.new"
 mv "$log.new" "$log"
-java -cp bench/target/classes rdma.bench.report.CiPage "$log" docs/benchmarks.md
+# Each step beside its time in the run it is compared with, where there is one: bench/logs/ci-before.log,
+# a run of an earlier commit, kept until a change is measured against a newer one.
+earlier=bench/logs/ci-before.log
+java -cp bench/target/classes rdma.bench.report.CiPage "$log" docs/benchmarks.md $([ ! -f "$earlier" ] || echo "$earlier")

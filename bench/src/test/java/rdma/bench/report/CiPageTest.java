@@ -24,6 +24,21 @@ class CiPageTest {
     }
 
     @Test
+    void eachStepBesideItsTimeInAnEarlierRun() {
+        RunLog earlier = RunLog.parse(List.of("# bench/ci.sh", "# date: 2026-12-01", "# cpus: 2", "# commit: f540e93", "# step 1: installing packages",
+                "step 1 2", "# step 2: transcripts", "step 2 1150", "total 1152"));
+        RunLog now = RunLog.parse(List.of("# bench/ci.sh", "# date: 2026-12-06", "# cpus: 2", "# commit: 0ba0bd2", "# step 1: installing packages",
+                "step 1 3", "# step 2: device tests", "step 2 500", "# step 3: transcripts", "step 3 997", "total 1500"));
+
+        String page = CiPage.render(now, earlier);
+
+        assertThat(page).contains("The whole run took 25.0\nminutes; each step, beside its seconds in the run of commit `f540e93` on 2026-12-01, which took 19.2 minutes:\n\n")
+                .contains("| step | seconds | share | `f540e93` |\n| --- | ---: | ---: | ---: |\n")
+                .contains("| installing packages | 3 | 0% | 2 |\n| device tests | 500 | 33% | - |\n| transcripts | 997 | 66% | 1150 |\n")
+                .endsWith("it takes as long as CI).\n");
+    }
+
+    @Test
     void aLogWhoseStepsLeaveTimeOutIsRefused() {
         List<String> lines = List.of("# date: 2026-12-06", "# cpus: 2", "# commit: d3be9c5", "# step 1: installing packages",
                 "step 1 2", "# step 2: transcripts", "step 2 1121", "total 2174");
