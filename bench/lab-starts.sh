@@ -2,7 +2,7 @@
 # Inside the lab (bench/lab.sh runs it): where a JVM's start goes, under the lab's JVM options
 # ("lab", LAB_JVM_OPTIONS) and with the serial collector and one compiler thread added ("lean":
 # fewer JVM threads to share two emulated CPUs with the program's), alternating, round after
-# round, then the program as it started before it had a class-data archive ("classes", below).
+# round, then the program as bin/chapter starts it without its class-data archive ("classes", below).
 # Prints "# lab jvm options: <the lab's options>" and how many classes the archive served first, then
 # "start <options> <step> <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
 #

@@ -66,10 +66,10 @@ public final class LabPage {
 
                 With the chapters' class-data archive: `bin/chapter` runs a chapter from the chapters' jars, with
                 the archive `bin/class-data` made of their classes and the JDK's that a start loads, parsed and
-                verified once (%s of the %s classes this start loaded came from it). *classes* is the same
-                program as `bin/chapter` started it without them, from the modules' `target/classes` with the
-                JDK's own archive alone. The ratio is the median of each round's lab/classes, with the rounds'
-                range.
+                verified once (%s of the %s classes this start loaded came from it). *classes* is `bin/chapter`
+                starting the same program without them (through `JAVA_HOME`, for which there is no archive),
+                from the modules' `target/classes` with the JDK's own archive alone. The ratio is the median of
+                each round's lab/classes, with the rounds' range.
 
                 | step | classes | lab | lab/classes |
                 | --- | ---: | ---: | --- |
