@@ -4,6 +4,15 @@
 # A version property of the root pom.xml: "pom_version jna" prints 5.19.1.
 pom_version() { sed -n "s|.*<$1.version>\(.*\)</$1.version>.*|\1|p" pom.xml; }
 
+# The main class a module's pom.xml ($1) names for exec:java, read by the shell itself: in the lab's
+# guest each command a script starts costs time.
+main_class() {
+  local line
+  while IFS= read -r line; do
+    [[ $line =~ \<exec.mainClass\>(.*)\</exec.mainClass\> ]] && printf '%s' "${BASH_REMATCH[1]}" && return
+  done < "$1"
+}
+
 # The version of the reactor, which every module has: the root pom.xml's own, its first <version>.
 project_version() { sed -n '0,/<version>/s|.*<version>\(.*\)</version>.*|\1|p' pom.xml; }
 
