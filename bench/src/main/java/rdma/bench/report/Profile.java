@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Where a profiled run spent its CPU. perf sampled every CPU for a while in the middle of the run,
- * and the bench script logged (lib.sh's profile_lines), after the words that name the run, the
+ * and the benchmark's driver logged (rdma.bench.run.Profiler.lines), after the words that name the run, the
  * percent of all samples that the tool's processes took in each place ({@code dso
  * [kernel.kallsyms] 48.90}), the part of the kernel's that read the lab's clock ({@code clock
  * 0.52}), and the percent each process name took ({@code comm swapper 48.56}, the idle task). The

@@ -1,47 +1,31 @@
 package rdma.bench.report;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * Where the CPU of a file transfer went, from the samples that {@code bench/file-transfer.sh}
- * takes once a second while it runs: a line "sample", then the machine's {@code /proc/stat},
- * then for each JVM its {@code /proc/PID/stat} line followed by its threads' ({@code
- * /proc/PID/task/TID/stat}), then "complete" where every JVM was still there. A line "transfer"
+ * Where the CPU of a file transfer went, from the samples that bench/file-transfer.sh's driver
+ * takes once a second while it runs (rdma.bench.run.CpuSampler): a line "sample", then the
+ * machine's {@code /proc/stat}, then for each JVM its {@code /proc/PID/stat} line followed by its
+ * threads' ({@code /proc/PID/task/TID/stat}), then "complete" where every JVM was still there. A line "transfer"
  * comes before the first sample taken once the sender started sending. From the first complete
  * sample after it to the last complete one: each side's main thread, its SHA-256 thread, its JIT
  * compilers and the rest of its JVM (GC, the VM's own threads, the watchers), then the machine's
  * busy time outside both JVMs, its idle time and its whole (CPUs x seconds), in CPU seconds. A
  * thread that ended between samples counts as it was last seen; what it did after that is in its
  * JVM's rest.
- *
- * <pre>java -cp bench/target/classes rdma.bench.report.ThreadCpu SAMPLES RECEIVER_PID SENDER_PID TICKS_PER_SECOND WORDS...</pre>
- * prints the log lines "WORDS FIELD SECONDS" ({@code profile java 2 sender-sha256 3.41}).
  */
 public final class ThreadCpu {
-    /** The fields, in the order they are printed. */
+    /** The fields, in the order the log has them. */
     public static final List<String> FIELDS = List.of("receiver-main", "receiver-sha256", "receiver-jit", "receiver-rest",
             "sender-main", "sender-sha256", "sender-jit", "sender-rest", "outside", "idle", "whole");
 
     private static final List<String> ROLES = List.of("main", "sha256", "jit");
 
     private ThreadCpu() {
-    }
-
-    public static void main(String[] args) throws IOException {
-        if (args.length < 5) {
-            throw new IllegalArgumentException("usage: ThreadCpu SAMPLES RECEIVER_PID SENDER_PID TICKS_PER_SECOND WORDS...");
-        }
-        Map<String, Double> seconds = of(Files.readAllLines(Path.of(args[0])), args[1], args[2], Integer.parseInt(args[3]));
-        String words = String.join(" ", List.of(args).subList(4, args.length));
-        seconds.forEach((field, value) -> System.out.printf(Locale.ROOT, "%s %s %.2f%n", words, field, value));
     }
 
     /** The CPU seconds of each of {@link #FIELDS}, from the samples' {@code lines}. */
