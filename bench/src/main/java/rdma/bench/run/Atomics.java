@@ -28,11 +28,11 @@ public final class Atomics {
         Session.main(() -> {
             try (Session session = new Session(args, "bench/logs/atomics.log", 19000)) {
                 int rounds = Session.env("ROUNDS", 5);
-                session.header("bench/atomics.sh: " + session.serverDev + " and " + session.clientDev + session.gidTitle() + ", "
-                        + rounds + " rounds", List.of("devices: " + session.serverDev + " " + session.clientDev,
-                                "gid: " + (session.gid == null ? "none" : session.gid), "lat iters: " + ITERATIONS.get("lat"),
-                                "bw iters: " + ITERATIONS.get("bw"), "counter iters: " + ITERATIONS.get("bw"),
-                                "test tool type round value (lat: t_typical usec; bw: MsgRate Mpps); counter java clients round a-second"));
+                List<String> facts = new ArrayList<>(session.deviceFacts());
+                facts.addAll(List.of("lat iters: " + ITERATIONS.get("lat"), "bw iters: " + ITERATIONS.get("bw"),
+                        "counter iters: " + ITERATIONS.get("bw"),
+                        "test tool type round value (lat: t_typical usec; bw: MsgRate Mpps); counter java clients round a-second"));
+                session.header("bench/atomics.sh: " + session.devicesTitle() + ", " + rounds + " rounds", facts);
                 Pair pair = new Pair(session);
                 for (String test : List.of("lat", "bw")) {
                     for (String type : List.of("FETCH_AND_ADD", "CMP_AND_SWAP")) {
@@ -54,10 +54,7 @@ public final class Atomics {
     /** One round of {@code test} with atomic {@code type}, C then Java: "TEST c TYPE ROUND value" and "TEST java ...". */
     private static void round(Session session, Pair pair, String test, String type, int round) {
         String n = String.valueOf(ITERATIONS.get(test));
-        List<String> c = new ArrayList<>(List.of("ib_atomic_" + test, "-F"));
-        if (session.gid != null) {
-            c.addAll(List.of("-x", session.gid));
-        }
+        List<String> c = Perftest.command(session, "ib_atomic_" + test);
         String what = "atomics " + test + " " + type + " round " + round;
         String cValue = Perftest.value(Perftest.retried(() -> pair.run(Perftest.with(c, "-A", type, "-n", n), session.nextPort())),
                 HEADING.get(test), COLUMN, what + ": C");

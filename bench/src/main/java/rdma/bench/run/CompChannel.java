@@ -53,7 +53,7 @@ public final class CompChannel {
                 int rounds = Session.env("ROUNDS", 5);
                 int iterations = Session.env("ITERS", 5000);
                 int mib = Session.env("MIB", 1024);
-                session.header("bench/comp-channel.sh: " + session.serverDev + " and " + session.clientDev + session.gidTitle() + ", "
+                session.header("bench/comp-channel.sh: " + session.devicesTitle() + ", "
                         + rounds + " rounds of " + iterations + " and " + 4 * iterations + " iterations",
                         List.of("devices: " + session.serverDev + " " + session.clientDev, "iterations: " + iterations, "mib: " + mib));
                 new CompChannel(session, iterations).record(rounds, mib);

@@ -60,7 +60,7 @@ public final class Ffm {
             }
             List<String> facts = Pingpongs.facts(session, iterations);
             facts.add(0, jdkFact());
-            session.header("bench/ffm-pingpong.sh: " + session.serverDev + " and " + session.clientDev + session.gidTitle() + ", "
+            session.header("bench/ffm-pingpong.sh: " + session.devicesTitle() + ", "
                     + rounds + " rounds", facts);
             session.line("# run tool size round usec/iter (short: N iterations, long: 4N)");
             Pingpongs.rounds(session, rounds, List.of(new Tool("c", List.of("ibv_rc_pingpong")),
@@ -74,14 +74,11 @@ public final class Ffm {
         try (Session session = new Session(devices, "bench/logs/ffm-write.log", 19100)) {
             int rounds = Session.env("ROUNDS", 7);
             int writes = Session.env("ITERS", 5000);
-            session.header("bench/ffm-write.sh: " + session.serverDev + " and " + session.clientDev + session.gidTitle() + ", " + rounds
-                    + " rounds of " + writes + " writes", List.of(jdkFact(), "devices: " + session.serverDev + " " + session.clientDev,
-                            "gid: " + (session.gid == null ? "none" : session.gid), "writes: " + writes,
-                            "typical|average TOOL SIZE ROUND usec (the client's t_typical, t_avg)"));
-            List<String> c = new ArrayList<>(List.of("ib_write_lat", "-F"));
-            if (session.gid != null) {
-                c.addAll(List.of("-x", session.gid));
-            }
+            List<String> facts = new ArrayList<>(List.of(jdkFact()));
+            facts.addAll(session.deviceFacts());
+            facts.addAll(List.of("writes: " + writes, "typical|average TOOL SIZE ROUND usec (the client's t_typical, t_avg)"));
+            session.header("bench/ffm-write.sh: " + session.devicesTitle() + ", " + rounds + " rounds of " + writes + " writes", facts);
+            List<String> c = Perftest.command(session, "ib_write_lat");
             Map<String, List<String>> java = Map.of("jna", Pair.concat(Session.chapterProgram("rdma.write.perf.RdmaWriteMain"),
                     session.gidArgs()), "ffm", Pair.concat(foreign("write"), session.gidArgs()));
             Pair pair = new Pair(session);

@@ -45,7 +45,6 @@ public final class FileTransfer {
     private final long bytes;
     private final Path file;
     private final Path in;
-    private final List<String> gidC;
     private int broken;
     /** The last Java transfer's CPU samples and its two JVMs, for {@link #profileLines}. */
     private List<String> samples = List.of();
@@ -59,7 +58,6 @@ public final class FileTransfer {
         this.in = Files.createDirectories(session.work.resolve("in"));
         Session.say("writing a file of " + (bytes >> 20) + " MiB of random bytes");
         this.file = session.randomFile("file.bin", bytes);
-        this.gidC = session.gid == null ? List.of() : List.of("-x", session.gid);
     }
 
     public static void main(String[] args) {
@@ -218,7 +216,7 @@ public final class FileTransfer {
      */
     private String[] cRun(List<String> extra) {
         long chunk = bytesOf(CHUNK);
-        List<String> tool = Pair.concat(Pair.concat(List.of("ib_write_bw", "-F"), gidC), List.of("-s", String.valueOf(chunk), "-t",
+        List<String> tool = Pair.concat(Perftest.command(session, "ib_write_bw"), List.of("-s", String.valueOf(chunk), "-t",
                 String.valueOf(DEPTH), "-n", String.valueOf(bytes / chunk)));
         tool = Pair.concat(tool, extra);
         int port = session.nextPort();

@@ -1,5 +1,6 @@
 package rdma.bench.run;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -64,6 +65,15 @@ final class Perftest {
     /** {@code run}, again while its client's clock estimate failed, {@link #ATTEMPTS} times at most. */
     static Pair.Outcome retried(Supplier<Pair.Outcome> run) {
         return Retry.until(run, outcome -> clockFailed(outcome.client()), CLOCK_FAILED);
+    }
+
+    /** One of perftest's tools as every benchmark runs it: {@code -F} (a CPU frequency it cannot read is no error), the GID index. */
+    static List<String> command(Session session, String tool) {
+        List<String> command = new ArrayList<>(List.of(tool, "-F"));
+        if (session.gid != null) {
+            command.addAll(List.of("-x", session.gid));
+        }
+        return command;
     }
 
     /** {@code tool} with {@code options} after it. */

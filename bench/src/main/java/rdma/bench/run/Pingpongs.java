@@ -25,8 +25,7 @@ final class Pingpongs {
 
     /** The facts of a pingpong log (a list the caller may add to): its devices, its GID index and N at each size. */
     static List<String> facts(Session session, Map<Integer, Integer> iterations) {
-        List<String> facts = new ArrayList<>(List.of("devices: " + session.serverDev + " " + session.clientDev,
-                "gid: " + (session.gid == null ? "none" : session.gid)));
+        List<String> facts = new ArrayList<>(session.deviceFacts());
         iterations.forEach((size, n) -> facts.add("iterations " + size + ": " + n));
         return facts;
     }

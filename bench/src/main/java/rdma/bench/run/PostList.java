@@ -30,11 +30,7 @@ public final class PostList {
         this.session = session;
         this.pair = new Pair(session);
         this.java = Pair.concat(Session.chapterProgram("rdma.write.perf.RdmaWriteMain", "--bw"), session.gidArgs());
-        List<String> cTool = new ArrayList<>(List.of("ib_write_bw", "-F"));
-        if (session.gid != null) {
-            cTool.addAll(List.of("-x", session.gid));
-        }
-        this.c = cTool;
+        this.c = Perftest.command(session, "ib_write_bw");
     }
 
     public static void main(String[] args) {

@@ -20,8 +20,7 @@ public final class RcPingpong {
             try (Session session = new Session(args, "bench/logs/rc-pingpong.log", 18700)) {
                 int rounds = Session.env("ROUNDS", 5);
                 Map<Integer, Integer> iterations = new TreeMap<>(Map.of(64, 10000, 4096, 3000, 65536, 500));
-                session.header("bench/rc-pingpong.sh: " + session.serverDev + " and " + session.clientDev + session.gidTitle()
-                        + ", " + rounds + " rounds", Pingpongs.facts(session, iterations));
+                session.header("bench/rc-pingpong.sh: " + session.devicesTitle() + ", " + rounds + " rounds", Pingpongs.facts(session, iterations));
                 session.line("# run tool size round usec/iter (short: N iterations, long: 4N)");
                 Pingpongs.rounds(session, rounds, List.of(new Tool("c", List.of("ibv_rc_pingpong")),
                         new Tool("java", Session.chapterProgram("rdma.pingpong.rc.RcPingpongMain"))), iterations);

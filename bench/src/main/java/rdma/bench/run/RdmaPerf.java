@@ -28,7 +28,6 @@ public final class RdmaPerf {
     private final Pair pair;
     private final String verb;
     private final List<String> java;
-    private final List<String> c;
     /** What ib_write_lat sent inline at 64 B; Java sends the same (perftest sends nothing inline on a device it does not know). */
     private int cInline;
 
@@ -38,11 +37,6 @@ public final class RdmaPerf {
         this.verb = verb;
         String main = verb.equals("write") ? "rdma.write.perf.RdmaWriteMain" : "rdma.read.perf.RdmaReadMain";
         this.java = Pair.concat(Session.chapterProgram(main), session.gidArgs());
-        List<String> cOptions = new ArrayList<>(List.of("-F"));
-        if (session.gid != null) {
-            cOptions.addAll(List.of("-x", session.gid));
-        }
-        this.c = cOptions;
     }
 
     public static void main(String[] args) {
@@ -61,10 +55,11 @@ public final class RdmaPerf {
     }
 
     private void record(int rounds) throws Exception {
-        session.header("bench/rdma-perf.sh " + verb + ": " + session.serverDev + " and " + session.clientDev + session.gidTitle()
-                + ", " + rounds + " rounds", List.of("verb: " + verb, "devices: " + session.serverDev + " " + session.clientDev,
-                        "gid: " + (session.gid == null ? "none" : session.gid), "lat iters: " + ITERATIONS.get("lat"),
+        List<String> facts = new ArrayList<>(List.of("verb: " + verb));
+        facts.addAll(session.deviceFacts());
+        facts.addAll(List.of("lat iters: " + ITERATIONS.get("lat"),
                         "bw iters: " + ITERATIONS.get("bw"), "test tool size round value (lat: t_typical usec; bw: BW average MB/sec)"));
+        session.header("bench/rdma-perf.sh " + verb + ": " + session.devicesTitle() + ", " + rounds + " rounds", facts);
         for (String test : List.of("lat", "bw")) {
             for (int size : SIZES) {
                 for (int round = 1; round <= rounds; round++) {
@@ -87,7 +82,7 @@ public final class RdmaPerf {
     /** One round of {@code test} at {@code size}, C then Java: "TEST c SIZE ROUND value" and "TEST java ...". */
     private void round(String test, int size, int round) {
         String n = String.valueOf(ITERATIONS.get(test));
-        Pair.Outcome cRun = Perftest.retried(() -> pair.run(Perftest.with(Pair.concat(List.of("ib_" + verb + "_" + test), c),
+        Pair.Outcome cRun = Perftest.retried(() -> pair.run(Perftest.with(Perftest.command(session, "ib_" + verb + "_" + test),
                 "-s", String.valueOf(size), "-n", n), session.nextPort()));
         String cValue = Perftest.value(cRun, HEADING.get(test), COLUMN.get(test), verb + " " + test + " " + size + " round " + round + ": C");
         List<String> javaTest = new ArrayList<>(java);
@@ -137,7 +132,7 @@ public final class RdmaPerf {
         Path data = session.work.resolve("perf.data");
         Profiler.Profiled run;
         if (tool.equals("c")) {
-            List<String> command = Perftest.with(Pair.concat(List.of("ib_" + verb + "_lat"), c), "-s", "64", "-n", n);
+            List<String> command = Perftest.with(Perftest.command(session, "ib_" + verb + "_lat"), "-s", "64", "-n", n);
             run = Retry.until(() -> Profiler.run(pair, data, command, session.nextPort()),
                     profiled -> Perftest.clockFailed(profiled.outcome().client()), Perftest.CLOCK_FAILED);
             session.lines(Profiler.lines(data, "ib_" + verb + "_lat", "profile c"));

@@ -55,9 +55,14 @@ final class Session implements AutoCloseable {
         return gid == null ? List.of() : List.of("-g", gid);
     }
 
-    /** ", GID index N" for a log's title, or nothing. */
-    String gidTitle() {
-        return gid == null ? "" : ", GID index " + gid;
+    /** The devices as a log's title names them: "rxe0 and rxe1, GID index 1". */
+    String devicesTitle() {
+        return serverDev + " and " + clientDev + (gid == null ? "" : ", GID index " + gid);
+    }
+
+    /** The facts "devices: SERVER CLIENT" and "gid: INDEX" (or "none"). */
+    List<String> deviceFacts() {
+        return List.of("devices: " + serverDev + " " + clientDev, "gid: " + (gid == null ? "none" : gid));
     }
 
     /** The title line, the facts bench/run.sh gathered, then the benchmark's own facts. */

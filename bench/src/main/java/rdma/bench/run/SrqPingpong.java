@@ -22,8 +22,7 @@ public final class SrqPingpong {
                 Map<Integer, Integer> iterations = new TreeMap<>(Map.of(64, 8000, 4096, 3000));
                 List<String> facts = Pingpongs.facts(session, iterations);
                 facts.add(2, "qps: 16");
-                session.header("bench/srq-pingpong.sh: " + session.serverDev + " and " + session.clientDev + session.gidTitle()
-                        + ", " + rounds + " rounds", facts);
+                session.header("bench/srq-pingpong.sh: " + session.devicesTitle() + ", " + rounds + " rounds", facts);
                 session.line("# run tool size round usec/iter (short: N iterations over all QPs, long: 4N)");
                 Pingpongs.rounds(session, rounds, List.of(new Tool("c", List.of("ibv_srq_pingpong")),
                         new Tool("java", Session.chapterProgram("rdma.srq.app.SrqMain"))), iterations);
