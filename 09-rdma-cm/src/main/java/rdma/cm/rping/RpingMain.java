@@ -16,7 +16,7 @@ import rdma.support.VerbsException;
  * exchange of SENDs, an RDMA READ and an RDMA WRITE. Same options, wire protocol and output
  * lines as the C tool, so either side can be the other's peer.
  */
-@Command(name = "09-rdma-cm", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "09-rdma-cm", sortOptions = false,
         description = {"rping: a ping over RDMA, connected by the RDMA connection manager, as rdma-core's rping.",
                 "  09-rdma-cm -s [-vVd] [-S size] [-C count] [-a addr] [-p port] [-P]",
                 "  09-rdma-cm -c [-vVd] [-S size] [-C count] [-I addr] -a addr [-p port]",
@@ -63,6 +63,10 @@ public final class RpingMain extends Cli.Program {
 
     @Option(names = "-P", description = "persistent server: serve clients one after another, until stopped")
     boolean persistent;
+
+    /** rping's own help option; picocli's standard pair would also take -V, which is rping's validate. */
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
 
     RpingMain(PrintStream out, PrintStream err) {
         super(out, err);

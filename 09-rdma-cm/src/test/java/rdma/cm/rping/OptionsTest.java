@@ -45,6 +45,17 @@ class OptionsTest {
         assertThat(run.stderr()).isEqualTo("09-rdma-cm: " + message + " (see --help)\n");
     }
 
+    /** -h prints the usage, as rping's does, and so does --help, which every error line points to. */
+    @ParameterizedTest
+    @CsvSource({"-h", "--help"})
+    void helpPrintsTheUsage(String option) {
+        ProgramRun run = ProgramRun.of(RpingMain::run, option);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).startsWith("Usage: 09-rdma-cm").contains("-V", "validate ping data");
+        assertThat(run.stderr()).isEmpty();
+    }
+
     /** A name no resolver knows is an error of its own, before any RDMA call: C's getaddrinfo failure, in one line. */
     @Test
     void anUnknownHostIsOneLine() {
