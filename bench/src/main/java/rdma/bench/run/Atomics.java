@@ -26,8 +26,8 @@ public final class Atomics {
 
     public static void main(String[] args) {
         Session.main(() -> {
+            int rounds = Session.env("ROUNDS", 5);
             try (Session session = new Session(args, "bench/logs/atomics.log", 19000)) {
-                int rounds = Session.env("ROUNDS", 5);
                 List<String> facts = new ArrayList<>(session.deviceFacts());
                 facts.addAll(List.of("lat iters: " + ITERATIONS.get("lat"), "bw iters: " + ITERATIONS.get("bw"),
                         "counter iters: " + ITERATIONS.get("bw"),

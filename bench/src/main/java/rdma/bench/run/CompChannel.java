@@ -49,10 +49,10 @@ public final class CompChannel {
 
     public static void main(String[] args) {
         Session.main(() -> {
+            int rounds = Session.env("ROUNDS", 5);
+            int iterations = Session.env("ITERS", 5000);
+            int mib = Session.env("MIB", 1024);
             try (Session session = new Session(args, "bench/logs/comp-channel.log", 19300)) {
-                int rounds = Session.env("ROUNDS", 5);
-                int iterations = Session.env("ITERS", 5000);
-                int mib = Session.env("MIB", 1024);
                 session.header("bench/comp-channel.sh: " + session.devicesTitle() + ", "
                         + rounds + " rounds of " + iterations + " and " + 4 * iterations + " iterations",
                         List.of("devices: " + session.serverDev + " " + session.clientDev, "iterations: " + iterations, "mib: " + mib));

@@ -51,8 +51,8 @@ public final class Ffm {
     }
 
     private static void pingpong(String[] devices) throws Exception {
+        int rounds = Session.env("ROUNDS", 7);
         try (Session session = new Session(devices, "bench/logs/ffm-pingpong.log", 18900)) {
-            int rounds = Session.env("ROUNDS", 7);
             Map<Integer, Integer> iterations = new TreeMap<>();
             Map<Integer, Integer> known = Map.of(64, 10000, 4096, 3000);
             for (int size : sizes()) {
@@ -71,9 +71,9 @@ public final class Ffm {
     }
 
     private static void write(String[] devices) throws Exception {
+        int rounds = Session.env("ROUNDS", 7);
+        int writes = Session.env("ITERS", 5000);
         try (Session session = new Session(devices, "bench/logs/ffm-write.log", 19100)) {
-            int rounds = Session.env("ROUNDS", 7);
-            int writes = Session.env("ITERS", 5000);
             List<String> facts = new ArrayList<>(List.of(jdkFact()));
             facts.addAll(session.deviceFacts());
             facts.addAll(List.of("writes: " + writes, "typical|average TOOL SIZE ROUND usec (the client's t_typical, t_avg)"));

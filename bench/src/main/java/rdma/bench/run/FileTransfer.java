@@ -62,9 +62,9 @@ public final class FileTransfer {
 
     public static void main(String[] args) {
         Session.main(() -> {
+            int rounds = Session.env("ROUNDS", 3);
+            long bytes = (long) Session.env("MIB", 1024) << 20;
             try (Session session = new Session(args, "bench/logs/file-transfer.log", 19100)) {
-                int rounds = Session.env("ROUNDS", 3);
-                long bytes = (long) Session.env("MIB", 1024) << 20;
                 session.header("bench/file-transfer.sh: " + session.serverDev + " and " + session.clientDev + ", " + rounds + " rounds, "
                         + (bytes >> 20) + " MiB, --chunk " + CHUNK + " --depth " + DEPTH, List.of("devices: " + session.serverDev + " "
                                 + session.clientDev, "chunk: " + CHUNK, "chunk bytes: " + bytesOf(CHUNK), "depth: " + DEPTH,

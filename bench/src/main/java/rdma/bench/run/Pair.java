@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * One run of a two-sided tool: its server in the background, then, once the server listens on
@@ -129,20 +130,28 @@ final class Pair {
 
     /**
      * Until something listens on TCP port {@code port} (the kernel's own table, read here: in the
-     * lab every command started costs a third of a second), at most {@link #LISTEN_SECONDS}.
+     * lab every command started costs a third of a second).
      */
     static void waitListening(int port, Process server) {
+        waitUntil(() -> Listening.onTcp(port), server, "port " + port);
+    }
+
+    /**
+     * Until {@code listens} says the server listens on {@code where}, ten looks a second, at most
+     * {@link #LISTEN_SECONDS}; a server that ended first, or never listened, failed.
+     */
+    static void waitUntil(BooleanSupplier listens, Process server, String where) {
         for (int tenth = 0; tenth < LISTEN_SECONDS * 10; tenth++) {
-            if (Listening.onTcp(port)) {
+            if (listens.getAsBoolean()) {
                 return;
             }
             if (!server.isAlive()) {
-                throw new IllegalStateException("the server ended before it listened on port " + port);
+                throw new IllegalStateException("the server ended before it listened on " + where);
             }
             pause(100);
         }
         server.destroy();
-        throw new IllegalStateException("nothing listens on port " + port);
+        throw new IllegalStateException("nothing listens on " + where);
     }
 
     /** Whether {@code process} ended within the time given. */

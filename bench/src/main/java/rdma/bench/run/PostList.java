@@ -35,16 +35,15 @@ public final class PostList {
 
     public static void main(String[] args) {
         Session.main(() -> {
+            int rounds = Session.env("ROUNDS", 3);
             try (Session session = new Session(args, "bench/logs/post-list.log", 19100)) {
                 if (!Profiler.canSampleAll(session.work)) {
                     throw new IllegalStateException("perf cannot sample every CPU here, and the profile needs it: run this in the lab");
                 }
-                int rounds = Session.env("ROUNDS", 3);
                 int cpus = Runtime.getRuntime().availableProcessors();
-                session.line("# " + LocalDate.now(ZoneOffset.UTC) + ", " + Commands.output(List.of("uname", "-m")).strip()
-                        + ", " + cpus + " CPUs, " + session.serverDev + " and " + session.clientDev + ", " + MESSAGES + " messages a run, "
-                        + rounds + " rounds");
-                session.lines(List.of("# cpus: " + cpus, "# minute: " + MINUTE, "# tool size list round MB/sec (perftest's BW average)"));
+                session.header(LocalDate.now(ZoneOffset.UTC) + ", " + Commands.output(List.of("uname", "-m")).strip() + ", " + cpus
+                        + " CPUs, " + session.serverDev + " and " + session.clientDev + ", " + MESSAGES + " messages a run, " + rounds
+                        + " rounds", List.of("cpus: " + cpus, "minute: " + MINUTE, "tool size list round MB/sec (perftest's BW average)"));
                 PostList postList = new PostList(session);
                 for (int size : List.of(64, 4096)) {
                     for (int list : List.of(1, 4, 16)) {

@@ -17,8 +17,8 @@ public final class RcPingpong {
 
     public static void main(String[] args) {
         Session.main(() -> {
+            int rounds = Session.env("ROUNDS", 5);
             try (Session session = new Session(args, "bench/logs/rc-pingpong.log", 18700)) {
-                int rounds = Session.env("ROUNDS", 5);
                 Map<Integer, Integer> iterations = new TreeMap<>(Map.of(64, 10000, 4096, 3000, 65536, 500));
                 session.header("bench/rc-pingpong.sh: " + session.devicesTitle() + ", " + rounds + " rounds", Pingpongs.facts(session, iterations));
                 session.line("# run tool size round usec/iter (short: N iterations, long: 4N)");

@@ -46,9 +46,10 @@ public final class RdmaPerf {
             }
             String verb = args[0];
             String log = "bench/logs/rdma-" + verb + ".log";
+            int rounds = Session.env("ROUNDS", 5);
             try (Session session = new Session(List.of(args).subList(1, args.length).toArray(String[]::new), log,
                     verb.equals("write") ? 18800 : 18900)) {
-                new RdmaPerf(session, verb).record(Session.env("ROUNDS", 5));
+                new RdmaPerf(session, verb).record(rounds);
                 session.finish(RdmaPerfPage::main);
             }
         });

@@ -40,9 +40,9 @@ public final class Rping {
         Session.main(() -> {
             String serverIp = args.length > 0 ? args[0] : "192.0.2.1";
             String clientIp = args.length > 1 ? args[1] : "192.0.2.2";
+            int rounds = Session.env("ROUNDS", 5);
+            int pings = Session.env("PINGS", 2000);
             try (Session session = new Session(new String[0], "bench/logs/rping.log", 7400)) {
-                int rounds = Session.env("ROUNDS", 5);
-                int pings = Session.env("PINGS", 2000);
                 session.header("bench/rping.sh: server at " + serverIp + ", client from " + clientIp + ", " + rounds + " rounds, " + pings
                         + " pings a run", List.of("rdmacm-utils: " + Commands.output(List.of("dpkg-query", "-W", "-f", "${Version}",
                                 "rdmacm-utils")).strip(), "addresses: " + serverIp + " " + clientIp, "pings: " + pings,
@@ -150,19 +150,9 @@ public final class Rping {
                 : Optional.of(String.format(Locale.ROOT, "%.1f", (last - first) / 1e3 / (pings - 1)));
     }
 
-    /** Until an rdma_cm identifier listens on {@code port} (iproute2's rdma tool lists them), at most a minute. */
+    /** Until an rdma_cm identifier listens on {@code port} (iproute2's rdma tool lists them). */
     private static void waitCmListening(int port, Process server) {
-        for (int tenth = 0; tenth < Pair.LISTEN_SECONDS * 10; tenth++) {
-            String ids = Commands.output(List.of("rdma", "resource", "show", "cm_id"));
-            if (ids.lines().anyMatch(line -> line.matches(".*LISTEN.*:" + port + " .*"))) {
-                return;
-            }
-            if (!server.isAlive()) {
-                throw new IllegalStateException("the rping server ended before it listened on port " + port);
-            }
-            Pair.pause(100);
-        }
-        server.destroy();
-        throw new IllegalStateException("no cm_id listens on port " + port);
+        Pair.waitUntil(() -> Commands.output(List.of("rdma", "resource", "show", "cm_id")).lines()
+                .anyMatch(line -> line.matches(".*LISTEN.*:" + port + " .*")), server, "an rdma_cm identifier on port " + port);
     }
 }

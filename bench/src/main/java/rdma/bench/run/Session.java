@@ -28,6 +28,8 @@ final class Session implements AutoCloseable {
     private final PrintWriter out;
     private int port;
     private boolean finished;
+    /** Whether the log holds more than its header: runs worth keeping when the session fails. */
+    private boolean ran;
 
     /** Devices from {@code args}: server device, client device, GID index (defaults: the lab's). */
     Session(String[] args, String log, int firstPort) {
@@ -67,18 +69,19 @@ final class Session implements AutoCloseable {
 
     /** The title line, the facts bench/run.sh gathered, then the benchmark's own facts. */
     void header(String title, List<String> facts) {
-        line("# " + title);
+        out.println("# " + title);
         String gathered = System.getenv("BENCH_FACTS");
         if (gathered != null && !gathered.isEmpty()) {
-            line(gathered);
+            out.println(gathered);
         }
         for (String fact : facts) {
-            line("# " + fact);
+            out.println("# " + fact);
         }
     }
 
-    /** One line of the log. */
+    /** One line of the log: a run's, or a fact found on the way. */
     void line(String text) {
+        ran = true;
         out.println(text);
     }
 
@@ -127,7 +130,8 @@ final class Session implements AutoCloseable {
 
     /**
      * Removes the scratch directory. A session that did not finish leaves its last complete log
-     * alone and keeps what it ran before it failed, for whoever looks into why, as LOG.failed.
+     * alone and keeps what it ran before it failed, for whoever looks into why, as LOG.failed (or
+     * nothing, where it had run nothing).
      */
     @Override
     public void close() {
@@ -135,8 +139,12 @@ final class Session implements AutoCloseable {
         if (!finished) {
             Path failed = log.resolveSibling(log.getFileName() + ".failed");
             try {
-                Files.move(partial(), failed, StandardCopyOption.REPLACE_EXISTING);
-                say("the runs so far are in " + failed);
+                if (ran) {
+                    Files.move(partial(), failed, StandardCopyOption.REPLACE_EXISTING);
+                    say("the runs so far are in " + failed);
+                } else {
+                    Files.deleteIfExists(partial());
+                }
             } catch (IOException e) {
                 say("could not keep the runs so far: " + e.getMessage());
             }

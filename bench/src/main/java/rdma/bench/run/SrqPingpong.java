@@ -17,8 +17,8 @@ public final class SrqPingpong {
 
     public static void main(String[] args) {
         Session.main(() -> {
+            int rounds = Session.env("ROUNDS", 5);
             try (Session session = new Session(args, "bench/logs/srq-pingpong.log", 18800)) {
-                int rounds = Session.env("ROUNDS", 5);
                 Map<Integer, Integer> iterations = new TreeMap<>(Map.of(64, 8000, 4096, 3000));
                 List<String> facts = Pingpongs.facts(session, iterations);
                 facts.add(2, "qps: 16");

@@ -51,6 +51,17 @@ class SessionTest {
     }
 
     @Test
+    void aSessionThatRanNothingLeavesNothing() throws Exception {
+        Path log = logs.resolve("x.log");
+        try (Session session = new Session(new String[0], log.toString(), 100)) {
+            assertThat(logs.resolve("x.log.new")).exists();
+        }
+        try (var left = Files.list(logs)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
     void withoutAGidIndexNoneIsGiven() {
         try (Session session = new Session(new String[] {"rxe0", "rxe1", ""}, logs.resolve("y.log").toString(), 100)) {
             assertThat(session.devicesTitle()).isEqualTo("rxe0 and rxe1");
