@@ -95,8 +95,8 @@ final class Pair {
         }
 
         /**
-         * Waits for the client (at most {@link #CLIENT_MINUTES}), then for the server. A server
-         * whose client failed is stopped: it would wait for another client for ever.
+         * Waits for the client, then for the server, each at most {@link #CLIENT_MINUTES}. A
+         * server whose client failed is stopped: it would wait for another client for ever.
          */
         Outcome finish() {
             boolean clientOk = ended(client, CLIENT_MINUTES, TimeUnit.MINUTES) && client.exitValue() == 0;
@@ -104,7 +104,11 @@ final class Pair {
                 client.destroy();
                 server.destroy();
             }
-            ended(server, Long.MAX_VALUE, TimeUnit.DAYS);
+            if (!ended(server, CLIENT_MINUTES, TimeUnit.MINUTES)) {
+                server.destroyForcibly();
+                ended(server, 1, TimeUnit.MINUTES);
+                clientOk = false;
+            }
             return new Outcome(clientOk, read(output("client")), read(output("server")));
         }
     }
