@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -64,7 +65,7 @@ final class CpuSampler {
             if (!any) {
                 return;
             }
-            if (all && ProcessHandle.of(jvms[0]).isPresent() && ProcessHandle.of(jvms[1]).isPresent()) {
+            if (all && Arrays.stream(jvms).allMatch(jvm -> ProcessHandle.of(jvm).isPresent())) {
                 sample.add("complete");
             }
             synchronized (lines) {
