@@ -28,6 +28,15 @@ public final class ThreadCpu {
     private ThreadCpu() {
     }
 
+    /**
+     * The user and system ticks (fields 14 and 15 of proc(5)) of a /proc/PID/stat line, counted
+     * after the process's name, which may hold spaces.
+     */
+    public static long ticks(String statLine) {
+        String[] after = statLine.substring(statLine.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(after[11]) + Long.parseLong(after[12]);
+    }
+
     /** The CPU seconds of each of {@link #FIELDS}, from the samples' {@code lines}. */
     public static Map<String, Double> of(List<String> lines, String receiver, String sender, int ticksPerSecond) {
         List<String> sample = new ArrayList<>();
@@ -123,10 +132,6 @@ public final class ThreadCpu {
         }
 
         /** utime + stime: fields 14 and 15 of a stat line, counted after the name in parentheses, which may hold spaces. */
-        private static long ticks(String line) {
-            String[] after = line.substring(line.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(after[11]) + Long.parseLong(after[12]);
-        }
 
         private static String role(String line) {
             String name = line.substring(line.indexOf('(') + 1, line.lastIndexOf(')'));

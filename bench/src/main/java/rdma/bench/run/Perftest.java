@@ -14,8 +14,6 @@ final class Perftest {
     private static final Pattern COUNT = Pattern.compile("[0-9]+");
     /** Why a run whose clock estimate failed runs again. */
     static final String CLOCK_FAILED = "perftest could not estimate the CPU's clock rate (its times would be inf)";
-    /** How many times a spoiled run is tried in all. */
-    static final int ATTEMPTS = 3;
 
     private Perftest() {
     }
@@ -62,7 +60,7 @@ final class Perftest {
         return output.contains("Correlation coefficient");
     }
 
-    /** {@code run}, again while its client's clock estimate failed, {@link #ATTEMPTS} times at most. */
+    /** {@code run}, again while its client's clock estimate failed, {@link Retry#ATTEMPTS} times at most. */
     static Pair.Outcome retried(Supplier<Pair.Outcome> run) {
         return Retry.until(run, outcome -> clockFailed(outcome.client()), CLOCK_FAILED);
     }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import rdma.bench.report.ThreadCpu;
 
 /** A process's CPU and state, from the kernel's /proc/PID/stat, and the share of a core it used. */
 final class ProcessCpu {
@@ -17,12 +18,6 @@ final class ProcessCpu {
     /** The fields of a /proc/PID/stat line after its name (which may hold spaces): [0] is the state, field 3 of proc(5). */
     static String[] fields(String statLine) {
         return statLine.substring(statLine.lastIndexOf(')') + 2).trim().split(" ");
-    }
-
-    /** User and system ticks (fields 14 and 15 of proc(5)) of a stat line. */
-    static long ticks(String statLine) {
-        String[] field = fields(statLine);
-        return Long.parseLong(field[11]) + Long.parseLong(field[12]);
     }
 
     static String stat(long pid) {
@@ -44,9 +39,9 @@ final class ProcessCpu {
 
     /** The percent of one core process {@code pid} used over the next {@code seconds}: "12.5". */
     static String share(long pid, int seconds) {
-        long before = ticks(stat(pid));
+        long before = ThreadCpu.ticks(stat(pid));
         Pair.pause(seconds * 1000L);
-        long after = ticks(stat(pid));
+        long after = ThreadCpu.ticks(stat(pid));
         return String.format(Locale.ROOT, "%.1f", (double) (after - before) / TICKS_PER_SECOND / seconds * 100);
     }
 

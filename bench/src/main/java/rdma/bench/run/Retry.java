@@ -5,6 +5,9 @@ import java.util.function.Supplier;
 
 /** Runs that the lab spoils now and then, tried again: at most three times in all. */
 final class Retry {
+    /** How many times a spoiled run is tried in all. */
+    static final int ATTEMPTS = 3;
+
     private Retry() {
     }
 
@@ -18,7 +21,7 @@ final class Retry {
             if (!spoiled.test(result)) {
                 return result;
             }
-            if (attempt == Perftest.ATTEMPTS) {
+            if (attempt == ATTEMPTS) {
                 throw new IllegalStateException(why + ", " + attempt + " times");
             }
             Session.say(why + ": running it again");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import rdma.bench.report.ThreadCpu;
 
 /** What the drivers read from the kernel's /proc files, on lines of their real form. */
 class ProcTest {
@@ -24,7 +25,7 @@ class ProcTest {
         String stat = "4242 (C1 CompilerThre) S 4200 4242 1 0 -1 4194624 5 0 0 0 250 31 0 0 20 0 1 0 4460 0 0";
 
         assertThat(ProcessCpu.fields(stat)[0]).isEqualTo("S");
-        assertThat(ProcessCpu.ticks(stat)).isEqualTo(281);
+        assertThat(ThreadCpu.ticks(stat)).isEqualTo(281);
     }
 
     @Test
