@@ -1,15 +1,28 @@
 #!/usr/bin/env bash
-# Inside the lab (bench/lab.sh runs it): where a JVM's start goes, under the lab's JVM options
-# ("lab", LAB_JVM_OPTIONS) and with the serial collector and one compiler thread added ("lean":
-# fewer JVM threads to share two emulated CPUs with the program's), alternating, round after
-# round, then the program as bin/chapter starts it without its class-data archive ("classes", below).
-# Prints "# lab jvm options: <the lab's options>" and how many classes the archive served first, then
-# "start <options> <step> <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
+# Inside the lab (bench/lab.sh runs it): where a JVM's start goes, as the lab starts it now ("lab":
+# LAB_JVM_OPTIONS, the same addresses in every process, Maven's classes from their archive) and as
+# it did before those ("before": address-space randomization on, JNA asking ldconfig at each start,
+# Maven without its archive; lab/guest.sh's speed_up_starts and jna_library_path), alternating, round
+# after round, then the program as bin/chapter starts it without its class-data archive ("classes",
+# below). Prints "# lab jvm options: <the lab's options>" and how many classes the archive served
+# first, then "start <set> <step> <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
 #
 # Environment: ROUNDS (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-declare -A options=([lab]="$LAB_JVM_OPTIONS" [lean]="$LAB_JVM_OPTIONS -XX:+UseSerialGC -XX:CICompilerCount=1")
+before_options=$(sed 's/ *-Djna\.platform\.library\.path=[^ ]*//' <<< "$LAB_JVM_OPTIONS")
+# Runs a command as the set $1 starts it.
+as_set() {
+  local set=$1 status=0; shift
+  if [ "$set" = before ]; then
+    sysctl -qw kernel.randomize_va_space=2
+    JAVA_TOOL_OPTIONS=$before_options MAVEN_SKIP_RC=1 "$@" || status=$?
+    sysctl -qw kernel.randomize_va_space=0
+  else
+    JAVA_TOOL_OPTIONS=$LAB_JVM_OPTIONS "$@" || status=$?
+  fi
+  return "$status"
+}
 steps=(jvm maven program learner)
 declare -A commands=(
   [jvm]="java -version"
@@ -26,21 +39,25 @@ print_start() {
   awk -v set="$1" -v step="$2" -v round="$3" -v start="$4" -v end="$(date +%s.%N)" \
     'BEGIN { printf "start %s %s %d %.2f\n", set, step, round, end - start }'
 }
-echo "# lab jvm options: $LAB_JVM_OPTIONS"
-${commands[maven]} > /dev/null 2>&1 # the first read of Maven's files over 9p, timed by neither
-# An archive that does not match its jars is ignored without a word: how many classes it served.
+# JNA's library directories are this machine's: named, not listed.
+echo "# lab jvm options: $(sed 's/\(-Djna\.platform\.library\.path=\)[^ ]*/\1<ldconfig'"'"'s directories>/' <<< "$LAB_JVM_OPTIONS")"
+# An archive that does not match its jars is ignored without a word: how many classes each served.
+# (Maven's run is also the first read of its files over 9p, timed by neither set.)
+loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" ${commands[maven]} 2>&1 | grep 'source: ')
+echo "# maven classes loaded: $(grep -c . <<< "$loaded")"
+echo "# maven classes from its archive: $(grep -c 'source: shared objects file (top)' <<< "$loaded")"
 loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" ${commands[program]} 2>&1 | grep 'source: ')
 echo "# program classes loaded: $(grep -c . <<< "$loaded")"
 echo "# program classes from the archive: $(grep -c 'source: shared objects file' <<< "$loaded")"
 for round in $(seq "${ROUNDS:-3}"); do
-  for set in lab lean; do
+  for set in before lab; do
     for step in "${steps[@]}"; do
       start=$(date +%s.%N)
-      JAVA_TOOL_OPTIONS=${options[$set]} ${commands[$step]} > /dev/null 2>&1
+      as_set "$set" ${commands[$step]} > /dev/null 2>&1
       print_start "$set" "$step" "$round" "$start"
     done
   done
   start=$(date +%s.%N)
-  JAVA_TOOL_OPTIONS=${options[lab]} ${commands[program-classes]} > /dev/null 2>&1
+  as_set lab ${commands[program-classes]} > /dev/null 2>&1
   print_start classes program "$round" "$start"
 done

@@ -182,6 +182,36 @@ run_pair_side() {
   status=$?
 }
 
+# What makes the many program starts of a lab session cheaper, none of which a program can tell
+# (docs/soft-roce.md):
+# - every process at the same addresses (no address-space randomization): qemu keeps what it
+#   translated of the guest's code, and a JVM whose own code sits where the JVM before it had it
+#   finds more of that again, and starts measurably sooner (a throwaway guest needs no hardening);
+# - Maven's classes from the class-data archive that lab/run had made of them on the host
+#   (lab/maven-class-data), through the file that Maven's mvn script reads first, /etc/mavenrc, in
+#   the guest's throwaway layer: only when Maven runs on the JDK the archive is for, as another
+#   JDK would refuse it, and its own archive with it, and say so.
+speed_up_starts() {
+  sysctl -qw kernel.randomize_va_space=0
+  local record jdk archive
+  record=$(dirname "${BASH_SOURCE[0]}")/../target/class-data/maven-current
+  [ -f "$record" ] && { read -r jdk; read -r archive; } < "$record" && [ -s "$archive" ] || return 0
+  cat > /etc/mavenrc <<EOF
+# Written by lab/guest.sh: Maven's classes from their archive when Maven runs on $jdk.
+case "\${JAVA_HOME:-$jdk}" in
+  $jdk|$jdk/) MAVEN_OPTS="-XX:SharedArchiveFile=$archive\${MAVEN_OPTS:+ \$MAVEN_OPTS}" ;;
+esac
+EOF
+}
+
+# The library directories JNA finds at a JVM's start, in its order: its own for this architecture,
+# then ldconfig's, those that exist.
+jna_library_path() {
+  { printf '%s\n' /usr/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu /usr/lib64 /lib64 /usr/lib /lib
+    ldconfig -p | sed -n 's|.* => \(/.*\)/[^/]*$|\1|p'
+  } | awk '!seen[$0]++' | while read -r dir; do [ -d "$dir" ] && echo "$dir"; done | paste -sd:
+}
+
 status=125
 stdout_port=$(port_device lab.stdout) && stderr_port=$(port_device lab.stderr) || {
   log "virtio serial ports not found"; echo $status > /run/lab/status; exit 0; }
@@ -203,10 +233,14 @@ if [ $? -eq 0 ]; then
     export RDMA_LAB_IP0=192.0.2.1 RDMA_LAB_IP1=192.0.2.2
   fi
   export RDMA_LAB_GID_INDEX
+  speed_up_starts
   # The options of every JVM in the lab (below), for a benchmark that compares others with them.
-  export LAB_JVM_OPTIONS="-XX:TieredStopAtLevel=1"
   # The JIT's C2 tier trips a race in qemu's multi-threaded TCG on self-modifying code (random
-  # SIGILL/SIGSEGV in compiled code); C1 alone is stable and, under emulation, faster.
+  # SIGILL/SIGSEGV in compiled code); C1 alone is stable and, under emulation, faster. JNA asks
+  # ldconfig for the system's library directories at each JVM's start, a process of its own, which
+  # the emulated CPUs take a good part of a second to start: the guest asks once, here, and hands
+  # every JVM the answer.
+  export LAB_JVM_OPTIONS="-XX:TieredStopAtLevel=1 -Djna.platform.library.path=$(jna_library_path)"
   export JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
   # Every JVM announces those options on stderr ("Picked up JAVA_TOOL_OPTIONS: ..."), which a
   # learner takes for an error: that exact line, alone, labelled by lab/both or after the colour

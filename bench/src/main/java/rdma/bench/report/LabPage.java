@@ -52,16 +52,18 @@ public final class LabPage {
         page.append(String.format("""
 
 
-                Where a start goes (`bench/lab-starts.sh`, inside one lab session, %d rounds): each step
-                under the lab's JVM options (`%s`), and *lean*, with
-                `-XX:+UseSerialGC -XX:CICompilerCount=1` added (fewer JVM threads to share the two emulated CPUs
-                with the program's), alternating. The ratio is the median of each round's lean/lab, with the
-                rounds' range.
+                Where a start goes (`bench/lab-starts.sh`, inside one lab session, %d rounds): each step as the
+                lab starts it (*lab*: the JVM options `%s`, every process at the same
+                addresses, Maven's classes from their archive, %s of the %s classes Maven loaded) and as it did
+                *before* those (address-space randomization on, JNA asking ldconfig for the library directories at
+                each start, Maven without the archive), alternating. The ratio is the median of each round's
+                lab/before, with the rounds' range.
 
-                | step | lab | lean | lean/lab |
+                | step | before | lab | lab/before |
                 | --- | ---: | ---: | --- |
-                """, log.values("start", "lab", "jvm").size(), log.fact("lab jvm options")));
-        STEPS.forEach(step -> page.append(row(log, step, "lab", "lean")));
+                """, log.values("start", "lab", "jvm").size(), log.fact("lab jvm options"),
+                log.fact("maven classes from its archive"), log.fact("maven classes loaded")));
+        STEPS.forEach(step -> page.append(row(log, step, "before", "lab")));
         page.append(String.format("""
 
                 With the chapters' class-data archive: `bin/chapter` runs a chapter from the chapters' jars, with
