@@ -2,7 +2,7 @@
 # What the soft-RoCE lab itself costs, on this host: lab/run of a command that does nothing,
 # which boots the guest, creates the two devices and powers it off; each chapter's demo
 # (mvn -q -o -pl <chapter> exec:java), timed inside one lab session (bench/lab-demos.sh); and where
-# a JVM's start goes there, under the lab's JVM options and with fewer JVM threads
+# a JVM's start goes there, as the lab starts it and as it did before its cheaper starts
 # (bench/lab-starts.sh). Runs on the host (it starts the lab itself), after lab/prepare. This
 # script only runs and records, into bench/logs/lab.log; rdma.bench.report.LabPage renders the
 # section of docs/benchmarks.md from that log.
