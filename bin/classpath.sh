@@ -65,10 +65,11 @@ jdk_of() {
 # whether or not it exists yet (bin/class-data makes it): named for the JDK's directory and a
 # digest of all that the JVM checks before it maps one (its own build; each jar's path, size and
 # modification time), so that an archive found under the name matches, and a rebuilt jar or
-# another JDK looks for a new one.
+# another JDK looks for a new one. $3, if given, goes before the name (lab/maven-class-data's
+# "maven-"), so that archives of other jars for the same JDK are told apart.
 class_data_archive() {
   local jdk key
   jdk=$(jdk_of "$1")
   read -r key _ < <(IFS=:; stat -c '%n %s %Y' "$jdk/lib/modules" "$jdk/lib/server/libjvm.so" $2 | sha256sum)
-  printf '%s/target/class-data/%s-%s.jsa' "$PWD" "${jdk##*/}" "${key:0:16}"
+  printf '%s/target/class-data/%s%s-%s.jsa' "$PWD" "${3:-}" "${jdk##*/}" "${key:0:16}"
 }
