@@ -61,6 +61,15 @@ jdk_of() {
   printf '%s' "${java%/bin/java}"
 }
 
+# The Java feature release of the JDK directory $1, from its release file (22 for a JDK 22.0.2, say),
+# or nothing where it has none: read by the shell, where asking a JVM would cost another start.
+java_feature() {
+  local line
+  while IFS= read -r line; do
+    [[ $line =~ ^JAVA_VERSION=\"([0-9]+) ]] && printf '%s' "${BASH_REMATCH[1]}" && return
+  done 2> /dev/null < "$1/release" || :
+}
+
 # Where the class-data archive for the java command $1 and the class path $2 (jars only) is kept,
 # whether or not it exists yet (bin/class-data makes it): named for the JDK's directory and a
 # digest of all that the JVM checks before it maps one (its own build; each jar's path, size and
