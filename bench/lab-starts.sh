@@ -4,10 +4,12 @@
 # it did before those ("before": address-space randomization on, JNA asking ldconfig at each start,
 # Maven without its archive; lab/guest.sh's speed_up_starts and jna_library_path), alternating, round
 # after round, then the program as bin/chapter starts it without its class-data archive ("classes",
-# below). Prints "# lab jvm options: <the lab's options>" and how many classes the archive served
-# first, then "start <set> <step> <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
+# below), and the appendix on APPENDIX_JDK with its ahead-of-time cache and without. Prints "# lab
+# jvm options: <the lab's options>" and how many classes the archives served first, then "start
+# <set> <step> <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
 #
-# Environment: ROUNDS (default 3).
+# Environment: ROUNDS (default 3); APPENDIX_JDK, a JDK of 25 or later for which bin/class-data made
+# the appendix's cache (bench/lab.sh), or nothing to leave the appendix out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 before_options=$(sed 's/ *-Djna\.platform\.library\.path=[^ ]*//' <<< "$LAB_JVM_OPTIONS")
@@ -35,6 +37,12 @@ declare -A commands=(
 # it was made for, found on the PATH (bin/class-data), so through JAVA_HOME the same JDK runs without.
 . bin/classpath.sh
 commands[program-classes]="env JAVA_HOME=$(jdk_of java) ${commands[program]}"
+# The appendix's pingpong on a JDK of 25 or later: from its cache (bin/class-data), and, through a
+# JAVA_HOME spelled otherwise ("/."), for which there is none, from target/classes.
+if [ -n "${APPENDIX_JDK:-}" ]; then
+  commands[appendix]="env JAVA_HOME=$APPENDIX_JDK bin/chapter appendix-ffm pingpong --demo -n 1"
+  commands[appendix-classes]="env JAVA_HOME=$APPENDIX_JDK/. bin/chapter appendix-ffm pingpong --demo -n 1"
+fi
 print_start() {
   awk -v set="$1" -v step="$2" -v round="$3" -v start="$4" -v end="$(date +%s.%N)" \
     'BEGIN { printf "start %s %s %d %.2f\n", set, step, round, end - start }'
@@ -49,6 +57,12 @@ echo "# maven classes from its archive: $(grep -c 'source: shared objects file (
 loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" ${commands[program]} 2>&1 | grep 'source: ')
 echo "# program classes loaded: $(grep -c . <<< "$loaded")"
 echo "# program classes from the archive: $(grep -c 'source: shared objects file' <<< "$loaded")"
+if [ -n "${commands[appendix]:-}" ]; then
+  loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" ${commands[appendix]} 2>&1 | grep 'source: ')
+  echo "# appendix jdk: ${APPENDIX_JDK##*/}"
+  echo "# appendix classes loaded: $(grep -c . <<< "$loaded")"
+  echo "# appendix classes from its cache: $(grep -c 'source: shared objects file' <<< "$loaded")"
+fi
 for round in $(seq "${ROUNDS:-3}"); do
   for set in before lab; do
     for step in "${steps[@]}"; do
@@ -60,4 +74,13 @@ for round in $(seq "${ROUNDS:-3}"); do
   start=$(date +%s.%N)
   as_set lab ${commands[program-classes]} > /dev/null 2>&1
   print_start classes program "$round" "$start"
+  if [ -n "${commands[appendix]:-}" ]; then
+    for set in classes lab; do
+      command=${commands[appendix]}
+      [ "$set" = lab ] || command=${commands[appendix-classes]}
+      start=$(date +%s.%N)
+      as_set lab $command > /dev/null 2>&1
+      print_start "$set" appendix "$round" "$start"
+    done
+  fi
 done

@@ -28,8 +28,12 @@ log=bench/logs/lab.log
   done
   # Each chapter's demo, inside one lab session: wall seconds, Maven and the JVM's start included.
   lab/run bench/lab-demos.sh 2>/dev/null
-  # Where a start goes, each step under each set of options, round by round.
-  lab/run env ROUNDS="${STARTS_ROUNDS:-3}" bench/lab-starts.sh 2>/dev/null
+  # Where a start goes, each step under each set of options, round by round; the appendix's too,
+  # where a JDK of 25 or later has made its cache (bin/class-data).
+  appendix_jdk=$(newer_jdk)
+  [ -x "$appendix_jdk/bin/java" ] && bin/class-data "$appendix_jdk/bin/java" &&
+    [ -s target/class-data/appendix-current ] || appendix_jdk=
+  lab/run env ROUNDS="${STARTS_ROUNDS:-3}" APPENDIX_JDK="$appendix_jdk" bench/lab-starts.sh 2>/dev/null
 } > "$log.new"
 mv "$log.new" "$log"
 java -cp bench/target/classes rdma.bench.report.LabPage "$log" docs/benchmarks.md

@@ -16,6 +16,9 @@ public final class LabPage {
             List.of("maven", "`mvn -q -o -pl 04-rc-pingpong validate`: Maven's start and its model of the build"),
             List.of("program", "`bin/chapter 04-rc-pingpong --demo -n 1`: a program's start, one message"),
             List.of("learner", "`mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command"));
+    /** The appendix's start, which bench/lab-starts.sh times where a JDK of 25 or later made its cache. */
+    static final List<String> APPENDIX = List.of("appendix",
+            "`bin/chapter appendix-ffm pingpong --demo -n 1`: the appendix's start, one message");
 
     private LabPage() {
     }
@@ -77,6 +80,21 @@ public final class LabPage {
                 | --- | ---: | ---: | --- |
                 """, log.fact("program classes from the archive"), log.fact("program classes loaded")));
         page.append(row(log, STEPS.get(2), "classes", "lab"));
+        if (!log.values("start", "lab", APPENDIX.get(0)).isEmpty()) {
+            page.append(String.format("""
+
+                    The appendix, on `%s`, starts from the JDK's own ahead-of-time cache, which `bin/class-data`
+                    makes for a JDK of 25 or later: the classes of one training start, loaded and linked, with their
+                    methods' profiles (%s of the %s classes this start loaded came from it). *classes* is
+                    `bin/chapter` starting it without the cache, from the modules' `target/classes` with the JDK's
+                    own archive alone.
+
+                    | step | classes | lab | lab/classes |
+                    | --- | ---: | ---: | --- |
+                    """, log.fact("appendix jdk"), log.fact("appendix classes from its cache"),
+                    log.fact("appendix classes loaded")));
+            page.append(row(log, APPENDIX, "classes", "lab"));
+        }
         return page.toString();
     }
 

@@ -34,4 +34,24 @@ class LabPageTest {
                 .contains("(1900 of the 2067 classes this start loaded came from it)")
                 .endsWith("| `bin/chapter 04-rc-pingpong --demo -n 1`: a program's start, one message | 18.8 s | 14.5 s | 0.76x (0.72x to 0.80x) |\n");
     }
+
+    @Test
+    void theAppendixWhereItsCacheWasMade() {
+        List<String> lines = new ArrayList<>(List.of("# bench/lab.sh", "# cpus: 2", "# accel: tcg", "boot 1 10", "demo 01-devices 22",
+                "# lab jvm options: -XX:TieredStopAtLevel=1", "# maven classes loaded: 3200", "# maven classes from its archive: 2000",
+                "# program classes loaded: 2067", "# program classes from the archive: 1900",
+                "# appendix jdk: temurin-25-jdk-amd64", "# appendix classes loaded: 1862", "# appendix classes from its cache: 1660",
+                "start classes program 1 12", "start classes appendix 1 10", "start lab appendix 1 7",
+                "start classes appendix 2 12", "start lab appendix 2 9"));
+        for (List<String> step : LabPage.STEPS) {
+            lines.addAll(List.of("start before " + step.get(0) + " 1 10", "start lab " + step.get(0) + " 1 9"));
+        }
+
+        String page = LabPage.render(RunLog.parse(lines));
+
+        assertThat(page).contains("The appendix, on `temurin-25-jdk-amd64`, starts from the JDK's own ahead-of-time cache")
+                .contains("(1660 of the 1862 classes this start loaded came from it)")
+                .endsWith("| `bin/chapter appendix-ffm pingpong --demo -n 1`: the appendix's start, one message"
+                        + " | 11.0 s | 8.0 s | 0.73x (0.70x to 0.75x) |\n");
+    }
 }
