@@ -126,21 +126,33 @@ class CommandsTest {
         }
         // One chapter's tests are a part of the whole reactor's, which CI runs on the host and in the lab.
         String wholeReactor = command.replaceAll(" -pl \\S+", "");
-        return command.contains(" verify") && (ciCommands.contains(wholeReactor) || inTwoParts(wholeReactor, ciCommands));
+        return command.contains(" verify")
+                && (ciCommands.contains(wholeReactor) || inTwoParts(wholeReactor, ciCommands) || inTwoParts(command, ciCommands));
     }
 
     /**
-     * The lab's whole verify, which CI runs in two parts: every test but the device tests on the host
-     * ({@code mvn verify}), where they run the same and many times faster, and the device tests in the
-     * lab, required, every chapter's in one JVM (JUnit's console launcher, .ci/device-tests-in-lab).
+     * A verify in the lab, of the whole reactor or of one module, which CI runs in two parts: every
+     * test but the device tests on the host (the same verify, without lab/run), where they run the
+     * same and many times faster, and the device tests in the lab, required, in one JVM of the same
+     * JDK (JUnit's console launcher, .ci/device-tests-in-lab): every chapter's, or the module's.
      */
     private static boolean inTwoParts(String command, Set<String> ciCommands) {
-        return command.equals(LAB_VERIFY) && ciCommands.contains("mvn verify")
-                && ciCommands.stream().anyMatch(ci -> ci.startsWith("lab/run ") && ci.contains(" java -Drdma.required=true ")
-                        && ci.contains(" org.junit.platform.console.ConsoleLauncher execute ") && ci.contains(" --include-tag device "));
+        Matcher lab = LAB_VERIFY.matcher(command);
+        if (!lab.matches()) {
+            return false;
+        }
+        String environment = lab.group(1);
+        String module = lab.group(2) == null ? "" : lab.group(2);
+        String java = environment.startsWith("JAVA_HOME=") ? environment.substring("JAVA_HOME=".length()).strip() + "/bin/java" : "java";
+        return ciCommands.contains(environment + "mvn" + module + " verify")
+                && ciCommands.stream().anyMatch(ci -> ci.startsWith("lab/run ") && ci.contains(" " + java + " ")
+                        && ci.contains(" -Drdma.required=true ") && ci.contains(" org.junit.platform.console.ConsoleLauncher execute ")
+                        && ci.contains(" --include-tag device ") && (module.isEmpty() || ci.contains("(cd " + module.substring(" -pl ".length()) + " ")));
     }
 
-    private static final String LAB_VERIFY = "lab/run mvn verify -Drdma.required=true";
+    /** A verify in the lab: its environment (JAVA_HOME), the module it is for, if one, and the device tests required. */
+    private static final Pattern LAB_VERIFY = Pattern.compile(
+            "^((?:[A-Z_]+=\\S+ )*)lab/run mvn( -pl \\S+)? verify -Drdma\\.required=true(?: -Dgroups=device)?$");
 
     /**
      * Whether a transcript runs {@code command}: as it is, with its output filtered ("| sed ..."),
