@@ -40,7 +40,7 @@ commands[program-classes]="env JAVA_HOME=$(jdk_of java) ${commands[program]}"
 # The appendix's pingpong on a JDK of 25 or later: from its cache (bin/class-data), and, through a
 # JAVA_HOME spelled otherwise ("/."), for which there is none, from target/classes.
 if [ -n "${APPENDIX_JDK:-}" ]; then
-  commands[appendix]="env JAVA_HOME=$APPENDIX_JDK bin/chapter appendix-ffm pingpong --demo -n 1"
+  commands[appendix-lab]="env JAVA_HOME=$APPENDIX_JDK bin/chapter appendix-ffm pingpong --demo -n 1"
   commands[appendix-classes]="env JAVA_HOME=$APPENDIX_JDK/. bin/chapter appendix-ffm pingpong --demo -n 1"
 fi
 print_start() {
@@ -50,18 +50,21 @@ print_start() {
 # JNA's library directories are this machine's: named, not listed.
 echo "# lab jvm options: $(sed 's/\(-Djna\.platform\.library\.path=\)[^ ]*/\1<ldconfig'"'"'s directories>/' <<< "$LAB_JVM_OPTIONS")"
 # An archive that does not match its jars is ignored without a word: how many classes each served.
+# Prints "# NAME classes loaded: N" for a start of the command after the first three arguments, and
+# "# NAME classes from WHERE: N", those whose source the JVM's log names SOURCE.
+count_classes() {
+  local name=$1 where=$2 source=$3 loaded
+  shift 3
+  loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" "$@" 2>&1 | grep 'source: ')
+  echo "# $name classes loaded: $(grep -c . <<< "$loaded")"
+  echo "# $name classes from $where: $(grep -c "source: $source" <<< "$loaded")"
+}
 # (Maven's run is also the first read of its files over 9p, timed by neither set.)
-loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" ${commands[maven]} 2>&1 | grep 'source: ')
-echo "# maven classes loaded: $(grep -c . <<< "$loaded")"
-echo "# maven classes from its archive: $(grep -c 'source: shared objects file (top)' <<< "$loaded")"
-loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" ${commands[program]} 2>&1 | grep 'source: ')
-echo "# program classes loaded: $(grep -c . <<< "$loaded")"
-echo "# program classes from the archive: $(grep -c 'source: shared objects file' <<< "$loaded")"
-if [ -n "${commands[appendix]:-}" ]; then
-  loaded=$(JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS -Xlog:class+load" ${commands[appendix]} 2>&1 | grep 'source: ')
+count_classes maven "its archive" "shared objects file (top)" ${commands[maven]}
+count_classes program "the archive" "shared objects file" ${commands[program]}
+if [ -n "${commands[appendix-lab]:-}" ]; then
   echo "# appendix jdk: ${APPENDIX_JDK##*/}"
-  echo "# appendix classes loaded: $(grep -c . <<< "$loaded")"
-  echo "# appendix classes from its cache: $(grep -c 'source: shared objects file' <<< "$loaded")"
+  count_classes appendix "its cache" "shared objects file" ${commands[appendix-lab]}
 fi
 for round in $(seq "${ROUNDS:-3}"); do
   for set in before lab; do
@@ -74,12 +77,10 @@ for round in $(seq "${ROUNDS:-3}"); do
   start=$(date +%s.%N)
   as_set lab ${commands[program-classes]} > /dev/null 2>&1
   print_start classes program "$round" "$start"
-  if [ -n "${commands[appendix]:-}" ]; then
+  if [ -n "${commands[appendix-lab]:-}" ]; then
     for set in classes lab; do
-      command=${commands[appendix]}
-      [ "$set" = lab ] || command=${commands[appendix-classes]}
       start=$(date +%s.%N)
-      as_set lab $command > /dev/null 2>&1
+      as_set lab ${commands[appendix-$set]} > /dev/null 2>&1
       print_start "$set" appendix "$round" "$start"
     done
   fi
