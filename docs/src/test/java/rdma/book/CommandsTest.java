@@ -134,7 +134,8 @@ class CommandsTest {
      * A verify in the lab, of the whole reactor or of one module, which CI runs in two parts: every
      * test but the device tests on the host (the same verify, without lab/run), where they run the
      * same and many times faster, and the device tests in the lab, required, in one JVM of the same
-     * JDK (JUnit's console launcher, .ci/device-tests-in-lab): every chapter's, or the module's.
+     * JDK (JUnit's console launcher, .ci/device-tests-in-lab): every chapter's, or the module's, in
+     * the module's directory, which the line names as a word of its own.
      */
     private static boolean inTwoParts(String command, Set<String> ciCommands) {
         Matcher lab = LAB_VERIFY.matcher(command);
@@ -147,7 +148,7 @@ class CommandsTest {
         return ciCommands.contains(environment + "mvn" + module + " verify")
                 && ciCommands.stream().anyMatch(ci -> ci.startsWith("lab/run ") && ci.contains(" " + java + " ")
                         && ci.contains(" -Drdma.required=true ") && ci.contains(" org.junit.platform.console.ConsoleLauncher execute ")
-                        && ci.contains(" --include-tag device ") && (module.isEmpty() || ci.contains("(cd " + module.substring(" -pl ".length()) + " ")));
+                        && ci.contains(" --include-tag device ") && (module.isEmpty() || ci.contains(" " + module.substring(" -pl ".length()) + " ")));
     }
 
     /** A verify in the lab: its environment (JAVA_HOME), the module it is for, if one, and the device tests required. */
