@@ -76,7 +76,7 @@ public class Transcripts {
                 // The time since the start: where a run that ran out of time spent it.
                 System.err.println("transcripts: [" + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s] "
                         + root.relativize(file) + ": " + command);
-                String output = run(root, command);
+                String output = runUnlessWedged(root, command);
                 String shown = run.group(4);
                 // Checking, a capture is retaken only where it differs; writing, so that no page records one by chance.
                 for (int rerun = 1; (update || differs(output, shown)) && resentOnlyNow(output, shown)
@@ -129,6 +129,27 @@ public class Transcripts {
         }
     }
 
+    /**
+     * {@link #run}, and once more where a JVM of the command was wedged below Java: one that answers
+     * no jcmd while it runs, which the program's Java code cannot do (docs/soft-roce.md, "A run
+     * that hangs explains itself").
+     */
+    static String runUnlessWedged(Path root, String command) throws IOException, InterruptedException {
+        try {
+            return run(root, command);
+        } catch (WedgedJvm wedged) {
+            System.err.println("transcripts: " + wedged.getMessage() + ": running it once more");
+            return run(root, command);
+        }
+    }
+
+    /** A command that ran out of time because a JVM of it was wedged below Java. */
+    static final class WedgedJvm extends IllegalStateException {
+        WedgedJvm(String message) {
+            super(message);
+        }
+    }
+
     /** The command's output as a learner's terminal shows it, without the lab's JVM option notice. */
     static String run(Path root, String command) throws IOException, InterruptedException {
         Path output = Files.createTempFile("transcript", ".txt");
@@ -137,8 +158,12 @@ public class Transcripts {
                     .redirectErrorStream(true).redirectOutput(output.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IllegalStateException(command + " did not finish within " + TIMEOUT_SECONDS + " s");
+                String late = command + " did not finish within " + TIMEOUT_SECONDS + " s";
+                System.err.println("transcripts: " + late + "; the threads of its JVMs:");
+                if (stopAll(process)) {
+                    throw new WedgedJvm(late + ", a JVM of it wedged");
+                }
+                throw new IllegalStateException(late);
             }
             // Maven's -q still prints colour resets: lines of nothing else go, as a terminal shows nothing for them.
             return String.join("\n", Files.readString(output, StandardCharsets.UTF_8).lines()
@@ -148,6 +173,38 @@ public class Transcripts {
         } finally {
             Files.deleteIfExists(output);
         }
+    }
+
+    /**
+     * Stops a command that ran out of time, and every process it started (a JVM of lab/both's,
+     * Maven's), after showing the threads of each JVM: with jcmd, or, for one that answers none,
+     * with jhsdb, from outside. Returns whether one answered none.
+     */
+    private static boolean stopAll(Process command) throws IOException, InterruptedException {
+        List<ProcessHandle> processes = Stream.concat(command.descendants(), Stream.of(command.toHandle())).toList();
+        boolean wedged = false;
+        for (ProcessHandle process : processes) {
+            Path java = Path.of(process.info().command().orElse("/unknown"));
+            String pid = String.valueOf(process.pid());
+            if (java.getFileName().toString().equals("java")
+                    && !tool(java.resolveSibling("jcmd").toString(), "-J-Dsun.tools.attach.attachTimeout=60000", pid, "Thread.print")) {
+                System.err.println("transcripts: JVM " + pid + " answers no jcmd (wedged below Java); its stacks, read by jhsdb:");
+                tool(java.resolveSibling("jhsdb").toString(), "jstack", "--pid", pid);
+                wedged = true;
+            }
+        }
+        processes.forEach(ProcessHandle::destroyForcibly);
+        return wedged;
+    }
+
+    /** Runs one of the JDK's tools, its output with this program's: whether it ended well within two minutes. */
+    private static boolean tool(String... command) throws IOException, InterruptedException {
+        Process tool = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+        boolean ended = tool.waitFor(120, TimeUnit.SECONDS);
+        if (!ended) {
+            tool.destroyForcibly();
+        }
+        return ended && tool.exitValue() == 0;
     }
 
     /** "Picked up JAVA_TOOL_OPTIONS: ...", which the lab's JVMs print first (labelled by lab/both, or not). */
