@@ -160,7 +160,7 @@ public class Transcripts {
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 String late = command + " did not finish within " + TIMEOUT_SECONDS + " s";
                 System.err.println("transcripts: " + late + "; the threads of its JVMs:");
-                if (stopAll(process)) {
+                if (stopAll(root, process)) {
                     throw new WedgedJvm(late + ", a JVM of it wedged");
                 }
                 throw new IllegalStateException(late);
@@ -177,35 +177,24 @@ public class Transcripts {
 
     /**
      * Stops a command that ran out of time, and every process it started (a JVM of lab/both's,
-     * Maven's), after showing the threads of each JVM: with jcmd, or, for one that answers none,
-     * with jhsdb, from outside. Returns whether one answered none.
+     * Maven's), after showing the threads of each JVM (lab/jvm-threads, whose output joins this
+     * program's). Returns whether one of them was wedged.
      */
-    private static boolean stopAll(Process command) throws IOException, InterruptedException {
+    private static boolean stopAll(Path root, Process command) throws IOException, InterruptedException {
         List<ProcessHandle> processes = Stream.concat(command.descendants(), Stream.of(command.toHandle())).toList();
         boolean wedged = false;
         for (ProcessHandle process : processes) {
-            Path java = Path.of(process.info().command().orElse("/unknown"));
-            String pid = String.valueOf(process.pid());
-            if (java.getFileName().toString().equals("java")
-                    && !tool(java.resolveSibling("jcmd").toString(), "-J-Dsun.tools.attach.attachTimeout=60000", pid, "Thread.print")) {
-                System.err.println("transcripts: JVM " + pid + " answers no jcmd (wedged below Java); its stacks, read by jhsdb:");
-                tool(java.resolveSibling("jhsdb").toString(), "jstack", "--pid", pid);
-                wedged = true;
+            if (process.info().command().orElse("").endsWith("/java")) {
+                wedged |= new ProcessBuilder(root.resolve("lab/jvm-threads").toString(), String.valueOf(process.pid()))
+                        .inheritIO().start().waitFor() == JVM_WEDGED;
             }
         }
         processes.forEach(ProcessHandle::destroyForcibly);
         return wedged;
     }
 
-    /** Runs one of the JDK's tools, its output with this program's: whether it ended well within two minutes. */
-    private static boolean tool(String... command) throws IOException, InterruptedException {
-        Process tool = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
-        boolean ended = tool.waitFor(120, TimeUnit.SECONDS);
-        if (!ended) {
-            tool.destroyForcibly();
-        }
-        return ended && tool.exitValue() == 0;
-    }
+    /** lab/jvm-threads' exit status for a JVM that answered no jcmd. */
+    private static final int JVM_WEDGED = 3;
 
     /** "Picked up JAVA_TOOL_OPTIONS: ...", which the lab's JVMs print first (labelled by lab/both, or not). */
     private static final Pattern JVM_OPTIONS_NOTICE = Pattern.compile("^(\\[\\w+\\] )?Picked up JAVA_TOOL_OPTIONS");

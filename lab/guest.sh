@@ -133,7 +133,7 @@ report_stuck() {
   echo "lab: the command still runs $((deadline - $(date +%s))) s before its time limit (LAB_TIMEOUT);" \
     "here is what the guest is doing"
   ps --ppid 2 -p 2 --deselect -o pid,ppid,stat,etimes,time,wchan:32,args | cut -c1-240 # not the kernel's threads
-  local task state pid bin
+  local task state pid
   for task in /proc/[0-9]*/task/[0-9]*; do
     state=$(awk '{ print $3 }' "$task/stat" 2>/dev/null)
     [ "$state" = D ] || continue
@@ -143,16 +143,9 @@ report_stuck() {
   echo l > /proc/sysrq-trigger 2>/dev/null
   # The newest JVMs first (a test's, a program's), before Maven's: the time left may not do for all.
   for pid in $(pgrep -x java | sort -rn); do
-    [ $((deadline - $(date +%s))) -gt 100 ] || { echo "--- (no time left for the Java threads of process $pid)"; continue; }
+    [ $((deadline - $(date +%s))) -gt 160 ] || { echo "--- (no time left for the Java threads of process $pid)"; continue; }
     echo "--- Java threads of process $pid: $(tr '\0' ' ' < "/proc/$pid/cmdline" | cut -c1-200)"
-    # The CPU time of each thread: one that spins shows here, whether or not the JVM answers.
-    ps -L -o tid,stat,time,wchan:32,comm -p "$pid"
-    bin=$(dirname "$(readlink "/proc/$pid/exe")")
-    timeout 30 "$bin/jcmd" "$pid" Thread.print 2>&1 && continue
-    # A JVM that waits for a thread to reach a safepoint answers no jcmd; the serviceability agent
-    # reads its threads' stacks from outside, as a debugger would (6 s in the lab).
-    echo "--- jcmd got no answer; the stacks as jhsdb reads them from outside the JVM"
-    timeout 60 "$bin/jhsdb" jstack --pid "$pid" 2>&1
+    "$(dirname "${BASH_SOURCE[0]}")/jvm-threads" "$pid"
   done
   echo "--- the kernel's last messages"
   dmesg | tail -n 60
@@ -162,7 +155,7 @@ report_stuck() {
 # host's). Shortly before, the guest reports what is stuck, so that a run that a limit kills (in
 # CI, say) leaves its diagnosis in its own output.
 watch_deadline() {
-  local deadline margin=240 wait
+  local deadline margin=300 wait
   deadline=$(cat /run/lab/deadline 2>/dev/null) || return 0
   wait=$((deadline - margin - $(date +%s)))
   [ "$wait" -gt 0 ] || return 0
