@@ -1,9 +1,10 @@
 package rdma.devices;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import rdma.devices.c.LinkLayer;
 import rdma.devices.c.Mtu;
 import rdma.devices.c.PortState;
@@ -98,19 +99,28 @@ public final class Port {
 
     /** The used entries of the GID table, as ibv_devinfo lists them (entries with a zero interface id are unused). */
     public List<GidEntry> gidTable() {
-        List<GidEntry> used = new ArrayList<>();
-        for (int index = 0; index < attr.gid_tbl_len; index++) {
-            byte[] raw = context.queryGid(number, index);
-            if (!Gid.isNull(raw)) {
-                used.add(new GidEntry(index, raw, context.queryGidType(number, index)));
-            }
-        }
-        return used;
+        return usedGids().collect(Collectors.toList());
     }
 
-    /** The port's IPv4-mapped RoCE v2 GID, the one RoCE programs usually want. */
+    /**
+     * The port's IPv4-mapped RoCE v2 GID, the one RoCE programs usually want. The search stops at
+     * the first: a soft-RoCE port's table has 1024 entries, nearly all of them unused, and each is
+     * a query of its own.
+     */
     public Optional<GidEntry> ipv4RoceV2Gid() {
-        return gidTable().stream().filter(GidEntry::isIpv4RoceV2).findFirst();
+        return usedGids().filter(GidEntry::isIpv4RoceV2).findFirst();
+    }
+
+    /** The used entries in table order, each queried only when the stream reaches it. */
+    private Stream<GidEntry> usedGids() {
+        return IntStream.range(0, attr.gid_tbl_len).mapToObj(this::usedEntry).flatMap(Optional::stream);
+    }
+
+    /** Entry {@code index} of the table, or empty when it is unused. */
+    private Optional<GidEntry> usedEntry(int index) {
+        byte[] raw = context.queryGid(number, index);
+        return Gid.isNull(raw) ? Optional.empty()
+                : Optional.of(new GidEntry(index, raw, context.queryGidType(number, index)));
     }
 
     /** GID {@code index}, which must be in the table and used; the error lists the used entries. */
@@ -119,12 +129,8 @@ public final class Port {
             throw new VerbsException("-g/--gid-idx " + index, "GID index " + index + " is out of range for " + name()
                     + " (its table has " + attr.gid_tbl_len + " entries)", "Pass one of the used entries: " + usedEntries());
         }
-        byte[] raw = context.queryGid(number, index);
-        if (Gid.isNull(raw)) {
-            throw new VerbsException("-g/--gid-idx " + index, "GID index " + index + " of " + name() + " is empty",
-                    "Pass one of the used entries: " + usedEntries());
-        }
-        return new GidEntry(index, raw, context.queryGidType(number, index));
+        return usedEntry(index).orElseThrow(() -> new VerbsException("-g/--gid-idx " + index,
+                "GID index " + index + " of " + name() + " is empty", "Pass one of the used entries: " + usedEntries()));
     }
 
     /**
