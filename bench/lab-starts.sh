@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Inside the lab (bench/lab.sh runs it): where a JVM's start goes, as the lab starts it now ("lab":
-# LAB_JVM_OPTIONS, the same addresses in every process, Maven's classes from their archive) and as
-# it did before those ("before": address-space randomization on, JNA asking ldconfig at each start,
-# Maven without its archive; lab/guest.sh's speed_up_starts and jna_library_path), alternating, round
-# after round, then the program as bin/chapter starts it without its class-data archive ("classes",
-# below), and the appendix on APPENDIX_JDK with its ahead-of-time cache and without. Prints "# lab
+# LAB_JVM_OPTIONS, the same addresses in every process, Maven started by lab/mvn from its archive)
+# and as it did before those ("before": address-space randomization on, JNA asking ldconfig at each
+# start, Maven started by its own script without an archive; lab/guest.sh's speed_up_starts and
+# jna_library_path), alternating, round after round, then the program as bin/chapter starts it
+# without its class-data archive ("classes", below), and the appendix on APPENDIX_JDK with its ahead-of-time cache and without. Prints "# lab
 # jvm options: <the lab's options>" and how many classes the archives served first, then "start
 # <set> <step> <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
 #

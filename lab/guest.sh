@@ -188,21 +188,30 @@ run_pair_side() {
 # - every process at the same addresses (no address-space randomization): qemu keeps what it
 #   translated of the guest's code, and a JVM whose own code sits where the JVM before it had it
 #   finds more of that again, and starts measurably sooner (a throwaway guest needs no hardening);
-# - Maven's classes from the class-data archive that lab/run had made of them on the host
-#   (lab/maven-class-data), through the file that Maven's mvn script reads first, /etc/mavenrc, in
-#   the guest's throwaway layer: only when Maven runs on the JDK the archive is for, as another
-#   JDK would refuse it, and its own archive with it, and say so.
+# - Maven started by lab/mvn, with its jars on the JVM's class path and their classes from the
+#   class-data archive that lab/run had made of them on the host (lab/maven-class-data), through an
+#   mvn in the guest's throwaway layer that comes first on the PATH: only when Maven runs on the
+#   JDK the archive is for (another JDK would refuse it, and its own archive with it, and say so),
+#   and unless MAVEN_SKIP_RC is set, Maven's own switch for starting without such settings.
 speed_up_starts() {
   sysctl -qw kernel.randomize_va_space=0
-  local record jdk archive
-  record=$(dirname "${BASH_SOURCE[0]}")/../target/class-data/maven-current
-  [ -f "$record" ] && { read -r jdk; read -r archive; } < "$record" && [ -s "$archive" ] || return 0
-  cat > /etc/mavenrc <<EOF
-# Written by lab/guest.sh: Maven's classes from their archive when Maven runs on $jdk.
-case "\${JAVA_HOME:-$jdk}" in
-  $jdk|$jdk/) MAVEN_OPTS="-XX:SharedArchiveFile=$archive\${MAVEN_OPTS:+ \$MAVEN_OPTS}" ;;
+  local record jdk archive maven_home lab_dir
+  lab_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+  record=$lab_dir/../target/class-data/maven-current
+  [ -f "$record" ] && { read -r jdk; read -r archive; read -r maven_home; } < "$record" \
+    && [ -s "$archive" ] && [ -n "$maven_home" ] || return 0
+  cat > /usr/local/bin/mvn <<EOF
+#!/bin/sh
+# Written by lab/guest.sh: Maven started by lab/mvn, its classes from their archive, when it runs
+# on $jdk; else Maven's own script.
+case "\${MAVEN_SKIP_RC:-}:\${JAVA_HOME:-$jdk}" in
+  :$jdk|:$jdk/)
+    MAVEN_HOME=$maven_home MAVEN_OPTS="-XX:SharedArchiveFile=$archive\${MAVEN_OPTS:+ \$MAVEN_OPTS}" \\
+      exec $lab_dir/mvn "\$@" ;;
 esac
+exec $maven_home/bin/mvn "\$@"
 EOF
+  chmod +x /usr/local/bin/mvn
 }
 
 # The library directories JNA finds at a JVM's start, in its order: its own for this architecture,
