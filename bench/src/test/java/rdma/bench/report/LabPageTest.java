@@ -27,7 +27,7 @@ class LabPageTest {
                 .contains("| 3 | 10.0 s | 10.0 11.4 9.9 |")
                 .contains("| Chapter | 01 | 02 |\n| --- | --- | --- |\n| seconds | 22 | 21 |\n")
                 .contains("inside one lab session, 2 rounds): each step as the\nlab starts it (*lab*: the JVM options `-XX:TieredStopAtLevel=1 -Dx=y`")
-                .contains("Maven's classes from their archive, 2000 of the 3200 classes Maven loaded)")
+                .contains("Maven started by `lab/mvn` with its classes from their archive, 2000 of the 3200 classes\nMaven loaded)")
                 .contains("| step | before | lab | lab/before |")
                 .contains("| `java -version`: a JVM alone | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |")
                 .contains("| `mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |\n")
