@@ -60,8 +60,7 @@ public final class LabPage {
                 addresses, Maven started by `lab/mvn` with its classes from their archive, %s of the %s classes
                 Maven loaded) and as it did *before* those (address-space randomization on, JNA asking ldconfig
                 for the library directories at each start, Maven started by its own script without an archive),
-                alternating. The ratio is the median of each round's
-                lab/before, with the rounds' range.
+                alternating. The ratio is the median of each round's lab/before, with the rounds' range.
 
                 | step | before | lab | lab/before |
                 | --- | ---: | ---: | --- |
