@@ -207,9 +207,9 @@ speed_up_starts() {
 case "\${MAVEN_SKIP_RC:-}:\${JAVA_HOME:-$jdk}" in
   :$jdk|:$jdk/)
     MAVEN_HOME=$maven_home MAVEN_OPTS="-XX:SharedArchiveFile=$archive\${MAVEN_OPTS:+ \$MAVEN_OPTS}" \\
-      exec $lab_dir/mvn "\$@" ;;
+      exec "$lab_dir/mvn" "\$@" ;;
 esac
-exec $maven_home/bin/mvn "\$@"
+exec "$maven_home/bin/mvn" "\$@"
 EOF
   chmod +x /usr/local/bin/mvn
 }
