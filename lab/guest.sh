@@ -246,11 +246,13 @@ if [ $? -eq 0 ]; then
   speed_up_starts
   # The options of every JVM in the lab (below), for a benchmark that compares others with them.
   # The JIT's C2 tier trips a race in qemu's multi-threaded TCG on self-modifying code (random
-  # SIGILL/SIGSEGV in compiled code); C1 alone is stable and, under emulation, faster. JNA asks
-  # ldconfig for the system's library directories at each JVM's start, a process of its own, which
-  # the emulated CPUs take a good part of a second to start: the guest asks once, here, and hands
-  # every JVM the answer.
-  export LAB_JVM_OPTIONS="-XX:TieredStopAtLevel=1 -Djna.platform.library.path=$(jna_library_path)"
+  # SIGILL/SIGSEGV in compiled code); C1 alone is stable and, under emulation, faster. C1 compiles
+  # on one thread (with C2 the JVM would refuse fewer than two): the guest's two vCPUs run on the
+  # host's two cores, and a second compiler thread takes one of them from the program it compiles
+  # for. JNA asks ldconfig for the system's library directories at each JVM's start, a process of
+  # its own, which the emulated CPUs take a good part of a second to start: the guest asks once,
+  # here, and hands every JVM the answer.
+  export LAB_JVM_OPTIONS="-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -Djna.platform.library.path=$(jna_library_path)"
   export JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
   # Every JVM announces those options on stderr ("Picked up JAVA_TOOL_OPTIONS: ..."), which a
   # learner takes for an error: that exact line, alone, labelled by lab/both or after the colour

@@ -58,9 +58,9 @@ public final class LabPage {
                 Where a start goes (`bench/lab-starts.sh`, inside one lab session, %d rounds): each step as the
                 lab starts it (*lab*: the JVM options `%s`, every process at the same
                 addresses, Maven started by `lab/mvn` with its classes from their archive, %s of the %s classes
-                Maven loaded) and as it did *before* those (address-space randomization on, JNA asking ldconfig
-                for the library directories at each start, Maven started by its own script without an archive),
-                alternating. The ratio is the median of each round's lab/before, with the rounds' range.
+                Maven loaded) and as it did *before* those (address-space randomization on, two JIT compiler
+                threads, JNA asking ldconfig for the library directories at each start, Maven started by its own
+                script without an archive), alternating. The ratio is the median of each round's lab/before, with the rounds' range.
 
                 | step | before | lab | lab/before |
                 | --- | ---: | ---: | --- |
