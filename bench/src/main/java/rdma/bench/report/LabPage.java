@@ -45,7 +45,7 @@ public final class LabPage {
                 session (Maven and the JVM starting included, the boot not):
 
                 """, boots.size(), log.fact("cpus"), log.fact("accel"), boots.size(), Stats.median(boots),
-                String.join(" ", boots.stream().map(seconds -> String.format("%.1f", seconds)).toList())));
+                seconds(boots)));
         page.append("| Chapter |");
         demos.forEach(demo -> page.append(' ').append(demo.key().get(1), 0, 2).append(" |"));
         page.append("\n| --- |");
@@ -60,13 +60,23 @@ public final class LabPage {
                 addresses, Maven started by `lab/mvn` with its classes from their archive, %s of the %s classes
                 Maven loaded) and as it did *before* those (address-space randomization on, two JIT compiler
                 threads, JNA asking ldconfig for the library directories at each start, Maven started by its own
-                script without an archive), alternating. The ratio is the median of each round's lab/before, with the rounds' range.
+                script without an archive), alternating. The ratio is the median of each round's lab/before,
+                with the rounds' range.
 
                 | step | before | lab | lab/before |
                 | --- | ---: | ---: | --- |
                 """, log.values("start", "lab", "jvm").size(), log.fact("lab jvm options"),
                 log.fact("maven classes from its archive"), log.fact("maven classes loaded")));
         STEPS.forEach(step -> page.append(row(log, step, "before", "lab")));
+        List<Double> firsts = log.values("first");
+        if (!firsts.isEmpty()) {
+            page.append(String.format("""
+
+                    The learner's command as a learner runs it, the first command of a fresh boot
+                    (`lab/run mvn -q -o -pl 04-rc-pingpong exec:java`, timed inside the guest, the boot not
+                    included), %d boots: %.1f s (each boot, s: %s).
+                    """, firsts.size(), Stats.median(firsts), seconds(firsts)));
+        }
         page.append(String.format("""
 
                 With the chapters' class-data archive: `bin/chapter` runs a chapter from the chapters' jars, with
@@ -96,6 +106,11 @@ public final class LabPage {
             page.append(row(log, APPENDIX, "classes", "lab"));
         }
         return page.toString();
+    }
+
+    /** Each of {@code values}, to a tenth, in their order. */
+    private static String seconds(List<Double> values) {
+        return String.join(" ", values.stream().map(value -> String.format("%.1f", value)).toList());
     }
 
     /** A table row: {@code step} started as the set {@code base} and as the set {@code set}, and their paired ratio. */
