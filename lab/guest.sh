@@ -7,12 +7,19 @@ export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 log() { echo "lab guest: $*" > /dev/ttyS0; }
 
+# Under the lab's emulated CPUs every process started costs about a tenth of a second, and a boot
+# is paid by every lab/run: the steps below read and wait with the shell's own builtins (read,
+# nap) and start a process only where a tool does the work (ip, rdma, ln).
+. "${BASH_SOURCE[0]%/*}/waiting.sh"
+
 # The fast, byte-exact channels back to the host are virtio serial ports found by name.
 port_device() {
-  local name_file
+  local name_file name
   for name_file in /sys/class/virtio-ports/*/name; do
-    if [ "$(cat "$name_file")" = "$1" ]; then
-      echo "/dev/$(basename "$(dirname "$name_file")")"; return 0
+    read -r name < "$name_file"
+    if [ "$name" = "$1" ]; then
+      name=${name_file%/name}
+      echo "/dev/${name##*/}"; return 0
     fi
   done
   return 1
@@ -30,33 +37,35 @@ port_device() {
 # "MS-NLB-PhysServer-07"), which changed lab/wire's transcripts from boot to boot; fixed ones also
 # keep the MAC-derived link-local GIDs (index 0) the same in every lab.
 setup_network() {
-  ip link set lo up
-  ip link add lab0 address 02:00:c0:00:02:01 type veth peer name lab1 address 02:00:c0:00:02:02
-  ip addr add 192.0.2.1/24 dev lab0
-  ip addr add 192.0.2.2/24 dev lab1
-  ip link set lab0 up
-  ip link set lab1 up
-  ip rule add pref 100 lookup local
-  ip rule del pref 0
-  ip route add 192.0.2.2/32 dev lab0 src 192.0.2.1 table 10
-  ip route add 192.0.2.1/32 dev lab1 src 192.0.2.2 table 11
-  ip rule add pref 10 iif lo to 192.0.2.2 lookup 10
-  ip rule add pref 11 iif lo to 192.0.2.1 lookup 11
+  ip -batch - <<'COMMANDS' || return 1
+link set lo up
+link add lab0 address 02:00:c0:00:02:01 type veth peer name lab1 address 02:00:c0:00:02:02
+addr add 192.0.2.1/24 dev lab0
+addr add 192.0.2.2/24 dev lab1
+link set lab0 up
+link set lab1 up
+rule add pref 100 lookup local
+rule del pref 0
+route add 192.0.2.2/32 dev lab0 src 192.0.2.1 table 10
+route add 192.0.2.1/32 dev lab1 src 192.0.2.2 table 11
+rule add pref 10 iif lo to 192.0.2.2 lookup 10
+rule add pref 11 iif lo to 192.0.2.1 lookup 11
+COMMANDS
   local conf
   for conf in all default lab0 lab1; do
-    sysctl -qw "net.ipv4.conf.$conf.accept_local=1" "net.ipv4.conf.$conf.rp_filter=0"
+    echo 1 > "/proc/sys/net/ipv4/conf/$conf/accept_local" && echo 0 > "/proc/sys/net/ipv4/conf/$conf/rp_filter" || return 1
   done
 }
 
 # Index of the RoCE v2 GID that maps the IPv4 address $2 on device $1, port 1.
 roce_v2_gid_index() {
-  local dev=$1 want=$2 path index
+  local dev=$1 want=$2 path index gid type
   for path in /sys/class/infiniband/"$dev"/ports/1/gids/*; do
     index=${path##*/}
-    if [ "$(cat "$path" 2>/dev/null)" = "$want" ] \
-       && [ "$(cat /sys/class/infiniband/"$dev"/ports/1/gid_attrs/types/"$index" 2>/dev/null)" = "RoCE v2" ]; then
-      echo "$index"; return 0
-    fi
+    read -r gid < "$path" 2>/dev/null && [ "$gid" = "$want" ] || continue
+    # An unused entry has no type: reading it fails.
+    read -r type < /sys/class/infiniband/"$dev"/ports/1/gid_attrs/types/"$index" 2>/dev/null || continue
+    [ "$type" = "RoCE v2" ] && { echo "$index"; return 0; }
   done
   return 1
 }
@@ -65,9 +74,9 @@ roce_v2_gid_index() {
 # the IPv4-mapped GIDs once the address is on the link), waiting at most 10 s.
 await_gid_index() {
   local dev=$1 host=$2 tries
-  for tries in $(seq 100); do
+  for ((tries = 0; tries < 100; tries++)); do
     roce_v2_gid_index "$dev" "0000:0000:0000:0000:0000:ffff:c000:020$host" && return 0
-    sleep 0.1
+    nap 0.1
   done
   log "no RoCE v2 GID for 192.0.2.$host appeared on $dev"
   return 1
@@ -75,12 +84,12 @@ await_gid_index() {
 
 # Adds soft-RoCE device $1 on network device $2 and waits until its port is ACTIVE.
 add_rxe() {
-  local tries state
+  local tries state=
   rdma link add "$1" type rxe netdev "$2" || return 1
-  for tries in $(seq 100); do
-    state=$(cat "/sys/class/infiniband/$1/ports/1/state" 2>/dev/null)
+  for ((tries = 0; tries < 100; tries++)); do
+    read -r state < "/sys/class/infiniband/$1/ports/1/state" 2>/dev/null
     [[ $state == *ACTIVE* ]] && return 0
-    sleep 0.1
+    nap 0.1
   done
   log "$1 port did not become ACTIVE ($state)"
   return 1
@@ -89,10 +98,13 @@ add_rxe() {
 # What udev would add: /dev/char/MAJOR:MINOR links, where libibverbs looks for a device file it
 # could not open under /dev/infiniband.
 link_device_files() {
-  local dev
+  local dev number name
   mkdir -p /dev/char
   for dev in /sys/class/infiniband_verbs/uverbs*/dev /sys/class/misc/rdma_cm/dev; do
-    [ -f "$dev" ] && ln -sf "../infiniband/$(basename "$(dirname "$dev")")" "/dev/char/$(cat "$dev")"
+    [ -f "$dev" ] || continue
+    read -r number < "$dev"
+    name=${dev%/dev}
+    ln -sf "../infiniband/${name##*/}" "/dev/char/$number"
   done
 }
 
@@ -110,14 +122,19 @@ setup_devices() {
 # lab/pair's guests (lab.pair=1 or 2 on the kernel's command line): each is one end of a virtual
 # Ethernet link to the other guest, its virtio NIC, with the address 192.0.2.N and one soft-RoCE
 # device on it, rxe0, as on two machines (lab/pair gives the NIC a fixed MAC, as the veth has).
-pair=$(sed -n 's/.*lab\.pair=\([12]\).*/\1/p' /proc/cmdline)
+read -r cmdline < /proc/cmdline
+pair=
+[[ $cmdline =~ (^| )lab\.pair=([12])( |$) ]] && pair=${BASH_REMATCH[2]}
 
 setup_pair() {
-  local nic
-  nic=$(basename "$(dirname "$(ls -d /sys/class/net/*/device | head -n 1)")")
-  ip link set lo up
-  ip addr add "192.0.2.$pair/24" dev "$nic"
-  ip link set "$nic" up
+  local nics=(/sys/class/net/*/device) nic
+  nic=${nics[0]%/device}
+  nic=${nic##*/}
+  ip -batch - <<COMMANDS || return 1
+link set lo up
+addr add 192.0.2.$pair/24 dev $nic
+link set $nic up
+COMMANDS
   add_rxe rxe0 "$nic" || return 1
   link_device_files
   RDMA_LAB_GID_INDEX=$(await_gid_index rxe0 "$pair")
@@ -165,7 +182,6 @@ watch_deadline() {
 # A side of lab/pair: the server's guest (1) says when its command listens, by a file in its run
 # directory; the client's guest (2) starts its command once lab/pair has seen it, by a file in its own.
 run_pair_side() {
-  . "$(dirname "${BASH_SOURCE[0]}")/waiting.sh"
   if [ "$pair" = 2 ]; then
     until [ -e /run/lab/go ]; do nap 0.1; done
   fi
@@ -194,7 +210,7 @@ run_pair_side() {
 #   JDK the archive is for (another JDK would refuse it, and its own archive with it, and say so),
 #   and unless MAVEN_SKIP_RC is set, Maven's own switch for starting without such settings.
 speed_up_starts() {
-  sysctl -qw kernel.randomize_va_space=0
+  echo 0 > /proc/sys/kernel/randomize_va_space
   local record jdk archive maven_home lab_dir
   lab_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
   record=$lab_dir/../target/class-data/maven-current
