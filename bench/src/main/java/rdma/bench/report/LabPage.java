@@ -115,9 +115,6 @@ public final class LabPage {
 
     /** A table row: {@code step} started as the set {@code base} and as the set {@code set}, and their paired ratio. */
     private static String row(RunLog log, List<String> step, String base, String set) {
-        List<Double> before = log.values("start", base, step.get(0));
-        List<Double> after = log.values("start", set, step.get(0));
-        return String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", step.get(1), Stats.median(before), Stats.median(after),
-                Stats.pairedMedian(after, before), Stats.ratioRange(after, before));
+        return Pages.secondsRow(step.get(1), log.values("start", base, step.get(0)), log.values("start", set, step.get(0)));
     }
 }

@@ -36,18 +36,13 @@ public final class LearnerCommandPage {
                 | --- | ---: | ---: | --- |
                 """, log.fact("then"), log.fact("then date"), log.fact("commit"), now.size(), log.fact("cpus"),
                 log.fact("then"), log.fact("commit")));
-        page.append(row("in the guest", then, now));
-        page.append(row("lab/run", log.values("whole", "then"), log.values("whole", "now")));
+        page.append(Pages.secondsRow("in the guest", then, now));
+        page.append(Pages.secondsRow("lab/run", log.values("whole", "then"), log.values("whole", "now")));
         page.append("""
 
                 To reproduce: `bench/learner-command.sh [COMMIT]` on the host, after `lab/prepare`, with nothing
                 else running; it builds the earlier commit apart, under `target/then/`.
                 """);
         return page.toString();
-    }
-
-    private static String row(String what, List<Double> then, List<Double> now) {
-        return String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", what, Stats.median(then), Stats.median(now),
-                Stats.pairedMedian(now, then), Stats.ratioRange(now, then));
     }
 }

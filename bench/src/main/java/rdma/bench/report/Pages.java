@@ -72,6 +72,15 @@ final class Pages {
         return rounded(ratio) >= limit ? "met" : "not met";
     }
 
+    /**
+     * A table row of seconds: {@code label}, the medians of {@code base} and of {@code set}, and
+     * the median of their rounds' ratios set/base with the rounds' range.
+     */
+    static String secondsRow(String label, List<Double> base, List<Double> set) {
+        return String.format("| %s | %.1f s | %.1f s | %.2fx (%s) |%n", label, Stats.median(base), Stats.median(set),
+                Stats.pairedMedian(set, base), Stats.ratioRange(set, base));
+    }
+
     /** A ratio as the page prints it, two decimals, so that a verdict agrees with the figure beside it. */
     private static double rounded(double ratio) {
         return Math.round(ratio * 100) / 100.0;
