@@ -26,9 +26,9 @@ public final class LearnerCommandPage {
                 ## The learner's command, then and now
 
                 `bench/learner-command.sh`: `lab/run mvn -q -o -pl 04-rc-pingpong exec:java` as a learner runs
-                it, the first command of a fresh boot, on commit `%s` of %s, before the lab's
-                starts were made cheaper, and on commit `%s`, in boots that alternate between the two, %d
-                of each, on a host of %s CPUs. *In the guest* is the command alone, timed inside the guest;
+                it, the first command of a fresh boot, on an earlier commit, `%s` of %s, and on commit
+                `%s`, in boots that alternate between the two, %d of each, on a host of %s CPUs, each
+                commit with its own lab. *In the guest* is the command alone, timed inside the guest;
                 *lab/run* is the whole `lab/run` on the host, the boot and the power-off included. The ratio
                 is the median of each round's now/then, with the rounds' range.
 

@@ -19,8 +19,8 @@ class LearnerCommandPageTest {
 
         // In the guest: medians 24 and 14; rounds 0.50, 0.75 and 0.50. Whole: 36 and 27; 0.75, 0.90, 0.67.
         assertThat(page).startsWith("## The learner's command, then and now\n")
-                .contains("on commit `4723338` of 2026-12-04, before the lab's\nstarts were made cheaper, and on commit `1a2b3c4`")
-                .contains("3\nof each, on a host of 2 CPUs")
+                .contains("on an earlier commit, `4723338` of 2026-12-04, and on commit\n`1a2b3c4`")
+                .contains("3 of each, on a host of 2 CPUs")
                 .contains("| | then, `4723338` | now, `1a2b3c4` | now/then |\n")
                 .contains("| in the guest | 24.0 s | 14.0 s | 0.50x (0.50x to 0.75x) |\n")
                 .contains("| lab/run | 36.0 s | 27.0 s | 0.75x (0.67x to 0.90x) |\n")
