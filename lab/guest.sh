@@ -10,7 +10,9 @@ log() { echo "lab guest: $*" > /dev/ttyS0; }
 # Under the lab's emulated CPUs every process started costs about a tenth of a second, and a boot
 # is paid by every lab/run: the steps below read and wait with the shell's own builtins (read,
 # nap) and start a process only where a tool does the work (ip, rdma, ln).
-. "${BASH_SOURCE[0]%/*}/waiting.sh"
+# lab/init starts this file by its absolute path, so its directory is the lab's.
+lab_dir=${BASH_SOURCE[0]%/*}
+. "$lab_dir/waiting.sh"
 
 # The fast, byte-exact channels back to the host are virtio serial ports found by name.
 port_device() {
@@ -162,7 +164,7 @@ report_stuck() {
   for pid in $(pgrep -x java | sort -rn); do
     [ $((deadline - $(date +%s))) -gt 160 ] || { echo "--- (no time left for the Java threads of process $pid)"; continue; }
     echo "--- Java threads of process $pid: $(tr '\0' ' ' < "/proc/$pid/cmdline" | cut -c1-200)"
-    "$(dirname "${BASH_SOURCE[0]}")/jvm-threads" "$pid"
+    "$lab_dir/jvm-threads" "$pid"
   done
   echo "--- the kernel's last messages"
   dmesg | tail -n 60
@@ -211,8 +213,7 @@ run_pair_side() {
 #   and unless MAVEN_SKIP_RC is set, Maven's own switch for starting without such settings.
 speed_up_starts() {
   echo 0 > /proc/sys/kernel/randomize_va_space
-  local record jdk archive maven_home lab_dir
-  lab_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+  local record jdk archive maven_home
   record=$lab_dir/../target/class-data/maven-current
   [ -f "$record" ] && { read -r jdk; read -r archive; read -r maven_home; } < "$record" \
     && [ -s "$archive" ] && [ -n "$maven_home" ] || return 0
