@@ -2,18 +2,19 @@
 # Inside the lab (bench/lab.sh runs it): where a JVM's start goes, as the lab starts it now ("lab":
 # LAB_JVM_OPTIONS, the same addresses in every process, Maven started by lab/mvn from its archive)
 # and as it did before those ("before": address-space randomization on, two JIT compiler threads,
-# JNA asking ldconfig at each start, Maven started by its own script without an archive;
-# lab/guest.sh's speed_up_starts and LAB_JVM_OPTIONS), alternating, round after round, then the
-# program as bin/chapter starts it without its class-data archive ("classes", below), and the
-# appendix on APPENDIX_JDK with its ahead-of-time cache and without. Prints "# lab jvm options:
-# <the lab's options>" and how many classes the archives served first, then "start <set> <step>
-# <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
+# class-data archives relocated, JNA asking ldconfig at each start, Maven started by its own script
+# without an archive; lab/guest.sh's speed_up_starts and LAB_JVM_OPTIONS), alternating, round after
+# round, then the program as bin/chapter starts it without its class-data archive ("classes",
+# below), and the appendix on APPENDIX_JDK with its ahead-of-time cache and without. Prints "# lab
+# jvm options: <the lab's options>" and how many classes the archives served first, then "start
+# <set> <step> <round> <wall seconds>" per run, as bench/logs/lab.log holds them.
 #
 # Environment: ROUNDS (default 3); APPENDIX_JDK, a JDK of 25 or later for which bin/class-data made
 # the appendix's cache (bench/lab.sh), or nothing to leave the appendix out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-before_options=$(sed 's/ *-XX:CICompilerCount=1//; s/ *-Djna\.platform\.library\.path=[^ ]*//' <<< "$LAB_JVM_OPTIONS")
+before_options=$(sed 's/ *-XX:CICompilerCount=1//; s/ *-XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0//
+  s/ *-Djna\.platform\.library\.path=[^ ]*//' <<< "$LAB_JVM_OPTIONS")
 # Runs a command as the set $1 starts it.
 as_set() {
   local set=$1 status=0; shift

@@ -268,8 +268,12 @@ if [ $? -eq 0 ]; then
   # host's two cores, and a second compiler thread takes one of them from the program it compiles
   # for. JNA asks ldconfig for the system's library directories at each JVM's start, a process of
   # its own, which the emulated CPUs take a good part of a second to start: the guest asks once,
-  # here, and hands every JVM the answer.
-  export LAB_JVM_OPTIONS="-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -Djna.platform.library.path=$(jna_library_path)"
+  # here, and hands every JVM the answer. The JDKs here map each class-data archive (their own, and
+  # Maven's, the chapters' and the appendix's) at an address of their choosing, and then rewrite
+  # every pointer in it, touching each of its pages (ArchiveRelocationMode=1, their default, for the
+  # address-space randomization this guest turns off): mode 0 maps an archive at the address it was
+  # made for, relocating only when that is taken.
+  export LAB_JVM_OPTIONS="-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 -Djna.platform.library.path=$(jna_library_path)"
   export JAVA_TOOL_OPTIONS="$LAB_JVM_OPTIONS${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
   # Every JVM announces those options on stderr ("Picked up JAVA_TOOL_OPTIONS: ..."), which a
   # learner takes for an error: that exact line, alone, labelled by lab/both or after the colour
