@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # What the soft-RoCE lab itself costs, on this host: lab/run of a command that does nothing,
-# which boots the guest, creates the two devices and powers it off; the learner's command as the
-# first command of a fresh boot, as a learner runs it; each chapter's demo
+# which boots the guest, creates the two devices and powers it off; each chapter's demo
 # (mvn -q -o -pl <chapter> exec:java), timed inside one lab session (bench/lab-demos.sh); and where
 # a JVM's start goes there, as the lab starts it and as it did before its cheaper starts
-# (bench/lab-starts.sh). Runs on the host (it starts the lab itself), after lab/prepare. This
-# script only runs and records, into bench/logs/lab.log; rdma.bench.report.LabPage renders the
-# section of docs/benchmarks.md from that log.
+# (bench/lab-starts.sh). The learner's command as a learner runs it, the first command of a fresh
+# boot, is bench/learner-command.sh's to time. Runs on the host (it starts the lab itself), after
+# lab/prepare. This script only runs and records, into bench/logs/lab.log; rdma.bench.report.LabPage
+# renders the section of docs/benchmarks.md from that log.
 #
 #   bench/lab.sh
 #
@@ -18,19 +18,14 @@ cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-5}
 log=bench/logs/lab.log
 {
-  echo "# bench/lab.sh: $rounds boots, $rounds first commands of a boot, the demos, and $((${STARTS_ROUNDS:-3})) rounds of starts"
+  echo "# bench/lab.sh: $rounds boots, the demos, and $((${STARTS_ROUNDS:-3})) rounds of starts"
   log_facts
   echo "# accel: ${LAB_ACCEL:-tcg}"
-  echo "# boot ROUND seconds; first ROUND seconds; demo CHAPTER seconds; start OPTIONS STEP ROUND seconds"
+  echo "# boot ROUND seconds; demo CHAPTER seconds; start OPTIONS STEP ROUND seconds"
   for round in $(seq "$rounds"); do
     start=$(date +%s.%N)
     lab/run true > /dev/null 2>&1
     awk -v round="$round" -v start="$start" -v end="$(date +%s.%N)" 'BEGIN { printf "boot %d %.2f\n", round, end - start }'
-  done
-  # The learner's command as a learner runs it: the first command of a fresh boot, timed inside
-  # the guest (the boot not included).
-  for round in $(seq "$rounds"); do
-    lab/run bench/lab-demos.sh 04-rc-pingpong 2>/dev/null | awk -v round="$round" '$1 == "demo" { print "first", round, $3 }'
   done
   # Each chapter's demo, inside one lab session: wall seconds, Maven and the JVM's start included.
   lab/run bench/lab-demos.sh 2>/dev/null

@@ -59,24 +59,16 @@ public final class LabPage {
                 lab starts it (*lab*: the JVM options `%s`, every process at the same
                 addresses, Maven started by `lab/mvn` with its classes from their archive, %s of the %s classes
                 Maven loaded) and as it did *before* those (address-space randomization on, two JIT compiler
-                threads, JNA asking ldconfig for the library directories at each start, Maven started by its own
-                script without an archive), alternating. The ratio is the median of each round's lab/before,
-                with the rounds' range.
+                threads, class-data archives relocated, JNA asking ldconfig for the library directories at each
+                start, Maven started by its own script without an archive), alternating. The ratio is the median
+                of each round's lab/before, with the rounds' range. The learner's command as a learner runs it,
+                the first command of a fresh boot, has [a section of its own](#the-learners-command-then-and-now).
 
                 | step | before | lab | lab/before |
                 | --- | ---: | ---: | --- |
                 """, log.values("start", "lab", "jvm").size(), log.fact("lab jvm options"),
                 log.fact("maven classes from its archive"), log.fact("maven classes loaded")));
         STEPS.forEach(step -> page.append(row(log, step, "before", "lab")));
-        List<Double> firsts = log.values("first");
-        if (!firsts.isEmpty()) {
-            page.append(String.format("""
-
-                    The learner's command as a learner runs it, the first command of a fresh boot
-                    (`lab/run mvn -q -o -pl 04-rc-pingpong exec:java`, timed inside the guest, the boot not
-                    included), %d boots: %.1f s (each boot, s: %s).
-                    """, firsts.size(), Stats.median(firsts), seconds(firsts)));
-        }
         page.append(String.format("""
 
                 With the chapters' class-data archive: `bin/chapter` runs a chapter from the chapters' jars, with

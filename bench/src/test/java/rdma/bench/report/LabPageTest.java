@@ -11,7 +11,7 @@ class LabPageTest {
     @Test
     void bootsDemosAndStarts() {
         List<String> lines = new ArrayList<>(List.of("# bench/lab.sh", "# cpus: 2", "# accel: tcg", "boot 1 10.04", "boot 2 11.4",
-                "boot 3 9.9", "first 1 13.21", "first 2 12.5", "first 3 14",
+                "boot 3 9.9",
                 "demo 01-devices 22", "demo 02-pd-mr 21", "# lab jvm options: -XX:TieredStopAtLevel=1 -Dx=y",
                 "# maven classes loaded: 3200", "# maven classes from its archive: 2000",
                 "# program classes loaded: 2067", "# program classes from the archive: 1900",
@@ -31,9 +31,7 @@ class LabPageTest {
                 .contains("Maven started by `lab/mvn` with its classes from their archive, 2000 of the 3200 classes\nMaven loaded)")
                 .contains("| step | before | lab | lab/before |")
                 .contains("| `java -version`: a JVM alone | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |")
-                .contains("| `mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |\n"
-                        + "\nThe learner's command as a learner runs it, the first command of a fresh boot")
-                .contains("the boot not\nincluded), 3 boots: 13.2 s (each boot, s: 13.2 12.5 14.0).\n")
+                .contains("| `mvn -q -o -pl 04-rc-pingpong exec:java`: the learner's command | 15.0 s | 14.5 s | 0.95x (0.90x to 1.00x) |\n")
                 .contains("(1900 of the 2067 classes this start loaded came from it)")
                 .endsWith("| `bin/chapter 04-rc-pingpong --demo -n 1`: a program's start, one message | 18.8 s | 14.5 s | 0.76x (0.72x to 0.80x) |\n");
     }
@@ -52,8 +50,7 @@ class LabPageTest {
 
         String page = LabPage.render(RunLog.parse(lines));
 
-        assertThat(page).doesNotContain("first command of a fresh boot")
-                .contains("The appendix, on `temurin-25-jdk-amd64`, starts from the JDK's own ahead-of-time cache")
+        assertThat(page).contains("The appendix, on `temurin-25-jdk-amd64`, starts from the JDK's own ahead-of-time cache")
                 .contains("(1660 of the 1862 classes this start loaded came from it)")
                 .endsWith("| `bin/chapter appendix-ffm pingpong --demo -n 1`: the appendix's start, one message"
                         + " | 11.0 s | 8.0 s | 0.73x (0.70x to 0.75x) |\n");
