@@ -35,6 +35,7 @@ log=bench/logs/ci.log
 } > "$log.new"
 mv "$log.new" "$log"
 # Each step beside its time in the run it is compared with, where there is one: bench/logs/ci-before.log,
-# a run of an earlier commit, kept until a change is measured against a newer one.
+# a run of an earlier commit on the same host in the same session (hosts differ in pace by more than
+# a change gains), kept until a change is measured against a newer one.
 earlier=bench/logs/ci-before.log
 java -cp bench/target/classes rdma.bench.report.CiPage "$log" docs/benchmarks.md $([ ! -f "$earlier" ] || echo "$earlier")
